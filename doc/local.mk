@@ -1,0 +1,2 @@
+# Manual pages.
+dist_man_MANS += doc/e2fold-utf8.1

@@ -1,0 +1,1 @@
+# Fuzz harnesses (clang/libFuzzer).

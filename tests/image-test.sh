@@ -1,0 +1,46 @@
+# image-test.sh: helpers for image tests, sourced by run-test and by test
+# scripts. Expects $test_dir (sources) and $out_dir (outputs).
+
+# Strip what changes between machines and versions from tool output.
+filter_output() {
+	sed -f "$top_srcdir/tests/filter.sed"
+}
+
+# compare_output N: out.N against expect.N; leaves out.N.diff on mismatch.
+compare_output() {
+	if cmp -s "$test_dir/expect.$1" "$out_dir/out.$1"; then
+		rm -f "$out_dir/out.$1.diff"
+		return 0
+	fi
+	diff -u "$test_dir/expect.$1" "$out_dir/out.$1" > "$out_dir/out.$1.diff"
+	echo "$name: output $1 differs from expect.$1:"
+	cat "$out_dir/out.$1.diff"
+	return 1
+}
+
+# The image of this test, decompressed into the output directory.
+unpack_image() {
+	image=$out_dir/image
+	gzip -dc "$test_dir/image.gz" > "$image" || exit 99
+}
+
+# The e2fsprogs pattern: repair, then check that nothing is left.
+run_fsck_twice() {
+	unpack_image
+	"$E2FOLD_FSCK" -fy "$image" > "$out_dir/raw.1" 2>&1
+	echo "Exit status is $?" >> "$out_dir/raw.1"
+	filter_output < "$out_dir/raw.1" > "$out_dir/out.1"
+	"$E2FOLD_FSCK" -fn "$image" > "$out_dir/raw.2" 2>&1
+	echo "Exit status is $?" >> "$out_dir/raw.2"
+	filter_output < "$out_dir/raw.2" > "$out_dir/out.2"
+	status=0
+	compare_output 1 || status=1
+	compare_output 2 || status=1
+	# The system e2fsck is the independent judge of the repaired image.
+	if ! e2fsck -fn "$image" > "$out_dir/e2fsck.log" 2>&1; then
+		echo "$name: system e2fsck -fn finds problems after repair:"
+		cat "$out_dir/e2fsck.log"
+		status=1
+	fi
+	exit $status
+}
