@@ -1,0 +1,299 @@
+/*
+ * utf8fold.c: normalize a whole string at once.
+ *
+ * The byte stream is the one utf8cursor.c defines (read its comment
+ * first); this file produces it in one forward pass instead of one byte
+ * per call and one rescan per combining class:
+ *   - ASCII between runs is copied through a 128-byte map, with no table
+ *     lookup: every ASCII character is a Unicode 1.1 starter whose only
+ *     mapping is A-Z -> a-z when case folding (the generator checks this);
+ *   - other input is cut into tokens (a code point of a mapping, an
+ *     unmapped code point, a stray continuation byte, an ignorable, the
+ *     end, an invalid sequence), starters are copied as they come, and a
+ *     run of non-starters is collected and emitted sorted by class.
+ * A run that holds stray continuation bytes is emitted pass by pass, as
+ * the kernel does; one longer than MAX_RUN tokens (never seen in a real
+ * name) falls back to the cursor.
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "utf8fold.h"
+
+#define MAX_RUN 32
+
+enum tok_kind {
+	TOK_END,
+	TOK_INVALID,
+	TOK_STRAY,		/* a continuation byte where a code point starts */
+	TOK_CHAR,
+	TOK_IGNORABLE,
+};
+
+struct tok {
+	uint8_t kind;
+	uint8_t ccc;
+	uint8_t n;		/* bytes at p */
+	const unsigned char *p;
+};
+
+struct fold_iter {
+	const struct utf8data *t;
+	const unsigned char *s, *end;	/* input */
+	const unsigned char *x, *xend;	/* the mapping being read */
+	const unsigned char *ascii;
+	unsigned char hangul[12];
+};
+
+/* ASCII as each form writes it. */
+static const unsigned char ascii_same[128] = {
+#define R(b) b, b + 1, b + 2, b + 3, b + 4, b + 5, b + 6, b + 7
+	R(0x00), R(0x08), R(0x10), R(0x18), R(0x20), R(0x28), R(0x30), R(0x38),
+	R(0x40), R(0x48), R(0x50), R(0x58), R(0x60), R(0x68), R(0x70), R(0x78),
+};
+static const unsigned char ascii_folded[128] = {
+	R(0x00), R(0x08), R(0x10), R(0x18), R(0x20), R(0x28), R(0x30), R(0x38),
+	0x40, R(0x61), R(0x69), R(0x71), 0x79, 0x7a, 0x5b, 0x5c, 0x5d, 0x5e,
+	0x5f, R(0x60), R(0x68), R(0x70), R(0x78),
+#undef R
+};
+
+static inline void next_tok(struct fold_iter *it, struct tok *tk)
+{
+	struct utf8_char ch;
+	uint32_t cp = 0;
+	unsigned int n, c;
+
+	if (it->x < it->xend) {
+		/* Inside a mapping: valid, and never mapped again. */
+		tk->kind = TOK_CHAR;
+		tk->p = it->x;
+		if (*it->x < 0x80) {
+			tk->n = 1;
+			tk->ccc = 0;
+		} else {
+			tk->n = utf8_decode(it->x, 4, &cp);
+			tk->ccc = utf8_inner_ccc(it->t, cp);
+		}
+		it->x += tk->n;
+		return;
+	}
+	if (it->s == it->end || *it->s == '\0') {
+		tk->kind = TOK_END;
+		return;
+	}
+	c = *it->s;
+	if (c < 0x80) {
+		tk->kind = TOK_CHAR;
+		tk->p = it->ascii + c;
+		tk->n = 1;
+		tk->ccc = 0;
+		it->s++;
+		return;
+	}
+	if ((c & 0xC0) == 0x80) {
+		tk->kind = TOK_STRAY;
+		tk->p = it->s++;
+		tk->n = 1;
+		return;
+	}
+	n = utf8_decode(it->s, it->end - it->s, &cp);
+	if (!n) {
+		tk->kind = TOK_INVALID;
+		return;
+	}
+	utf8_classify(it->t, cp, it->hangul, &ch);
+	if (!ch.map) {
+		tk->kind = TOK_CHAR;
+		tk->p = it->s;
+		tk->n = n;
+		tk->ccc = ch.ccc;
+		it->s += n;
+		return;
+	}
+	it->s += n;
+	if (!ch.maplen) {
+		tk->kind = TOK_IGNORABLE;
+		return;
+	}
+	it->x = ch.map;
+	it->xend = ch.map + ch.maplen;
+	next_tok(it, tk);
+}
+
+struct sink {
+	unsigned char *p, *end;
+};
+
+/* Append; 0, or -1 when the buffer is full. */
+static inline int put(struct sink *o, const unsigned char *p, unsigned int n)
+{
+	if ((size_t)(o->end - o->p) < n)
+		return -1;
+	memcpy(o->p, p, n);
+	o->p += n;
+	return 0;
+}
+
+/* A run without stray bytes: a stable sort by class. */
+static int put_sorted_run(struct sink *o, struct tok *run, unsigned int n)
+{
+	unsigned int i, j;
+
+	for (i = 1; i < n; i++) {
+		struct tok t = run[i];
+
+		for (j = i; j > 0 && run[j - 1].ccc > t.ccc; j--)
+			run[j] = run[j - 1];
+		run[j] = t;
+	}
+	for (i = 0; i < n; i++)
+		if (put(o, run[i].p, run[i].n))
+			return -1;
+	return 0;
+}
+
+/* The stray bytes of a run, as its first pass emits them. */
+static int put_strays(struct sink *o, const struct tok *run, unsigned int n)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		if (run[i].kind == TOK_STRAY && put(o, run[i].p, 1))
+			return -1;
+	return 0;
+}
+
+/*
+ * A run with stray bytes, pass by pass: every pass emits the code points
+ * of its class and, again, every stray byte.
+ */
+static int put_passes(struct sink *o, const struct tok *run, unsigned int n)
+{
+	unsigned int i, cur = 0;
+
+	if (put_strays(o, run, n))
+		return -1;
+	for (;;) {
+		unsigned int next = 256;
+
+		for (i = 0; i < n; i++)
+			if (run[i].kind == TOK_CHAR && run[i].ccc > cur &&
+			    run[i].ccc < next)
+				next = run[i].ccc;
+		if (next == 256)
+			return 0;
+		for (i = 0; i < n; i++)
+			if ((run[i].kind == TOK_STRAY || run[i].ccc == next) &&
+			    put(o, run[i].p, run[i].n))
+				return -1;
+		cur = next;
+	}
+}
+
+static enum utf8_fold_status fold_by_cursor(const struct utf8data *t,
+					    const unsigned char *s, size_t len,
+					    unsigned char *out, size_t cap,
+					    size_t *ret_len)
+{
+	struct utf8cursor cur;
+	size_t n = 0;
+	int c;
+
+	*ret_len = 0;
+	if (utf8ncursor(&cur, t, (const char *)s, len))
+		return UTF8_FOLD_INVALID;
+	while ((c = utf8byte(&cur)) > 0) {
+		if (n == cap)
+			return UTF8_FOLD_FULL;
+		out[n++] = c;
+		*ret_len = n;
+	}
+	return c ? UTF8_FOLD_INVALID : UTF8_FOLD_OK;
+}
+
+enum utf8_fold_status e2fold_utf8_fold(const struct utf8data *t,
+				       const unsigned char *s, size_t len,
+				       unsigned char *out, size_t cap,
+				       size_t *ret_len)
+{
+	struct fold_iter it;
+	struct sink o = { out, out + cap };
+	struct tok tk, run[MAX_RUN];
+	unsigned int nrun, strays;
+	enum utf8_fold_status status;
+
+	*ret_len = 0;
+	if (!t || !s || (len > 0 && (s[0] & 0xC0) == 0x80))
+		return UTF8_FOLD_INVALID;
+	it.t = t;
+	it.s = s;
+	/* A NUL ends the input as well; the bound only guards overflow. */
+	it.end = len > (size_t)-1 - (size_t)s ? (const unsigned char *)-1 : s + len;
+	it.x = it.xend = NULL;
+	it.ascii = t->casefold ? ascii_folded : ascii_same;
+
+	for (;;) {
+		/* ASCII between runs: straight through the map. */
+		while (it.x == it.xend && it.s < it.end &&
+		       (unsigned int)*it.s - 1 < 0x7F) {
+			if (o.p == o.end)
+				goto full;
+			*o.p++ = it.ascii[*it.s++];
+		}
+		next_tok(&it, &tk);
+dispatch:
+		switch (tk.kind) {
+		case TOK_END:
+			status = UTF8_FOLD_OK;
+			goto done;
+		case TOK_INVALID:
+			status = UTF8_FOLD_INVALID;
+			goto done;
+		case TOK_IGNORABLE:
+			continue;
+		case TOK_STRAY:
+			if (put(&o, tk.p, 1))
+				goto full;
+			continue;
+		}
+		if (tk.ccc == 0) {
+			if (put(&o, tk.p, tk.n))
+				goto full;
+			continue;
+		}
+
+		/* A run of non-starters, up to the next stopper. */
+		run[0] = tk;
+		nrun = 1;
+		strays = 0;
+		for (;;) {
+			next_tok(&it, &tk);
+			if (tk.kind == TOK_STRAY)
+				strays++;
+			else if (tk.kind != TOK_CHAR || tk.ccc == 0)
+				break;
+			if (nrun == MAX_RUN)
+				return fold_by_cursor(t, s, len, out, cap, ret_len);
+			run[nrun++] = tk;
+		}
+		if (tk.kind == TOK_INVALID) {
+			/* The first pass meets the error. */
+			if (put_strays(&o, run, nrun))
+				goto full;
+			status = UTF8_FOLD_INVALID;
+			goto done;
+		}
+		if (strays ? put_passes(&o, run, nrun) :
+		    nrun == 1 ? put(&o, run[0].p, run[0].n) :
+		    put_sorted_run(&o, run, nrun))
+			goto full;
+		goto dispatch;
+	}
+full:
+	status = UTF8_FOLD_FULL;
+done:
+	*ret_len = o.p - out;
+	return status;
+}

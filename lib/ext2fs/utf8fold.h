@@ -1,0 +1,29 @@
+/*
+ * utf8fold.h: the fast path of the engine: a whole string normalized into
+ * a buffer, with the cursor's exact bytes.
+ */
+#ifndef E2FOLD_UTF8FOLD_H
+#define E2FOLD_UTF8FOLD_H
+
+#include <stddef.h>
+
+#include "utf8lookup.h"
+
+enum utf8_fold_status {
+	UTF8_FOLD_OK,		/* the whole form is in the buffer */
+	UTF8_FOLD_INVALID,	/* the buffer holds the bytes before the -1 */
+	UTF8_FOLD_FULL,		/* the form does not fit in the buffer */
+};
+
+/*
+ * Write the form of table t of s (at most len bytes, up to a NUL) into
+ * out[0..cap), and its length to *ret_len. The bytes are those utf8byte()
+ * yields, up to its 0 or -1; a string that begins with a continuation
+ * byte is INVALID with no bytes, as the cursor refuses to start on it.
+ */
+enum utf8_fold_status e2fold_utf8_fold(const struct utf8data *t,
+				       const unsigned char *s, size_t len,
+				       unsigned char *out, size_t cap,
+				       size_t *ret_len);
+
+#endif /* E2FOLD_UTF8FOLD_H */
