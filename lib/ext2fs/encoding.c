@@ -1,0 +1,176 @@
+/* encoding.c: ext4 filename encodings, their flags, and the casefold hash. */
+#include "config.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "encoding.h"
+
+static const struct e2fold_encoding encodings[] = {
+	{ E2FOLD_ENC_UTF8_12_1, "utf8-12.1", "12.1.0" },
+};
+
+/* Other spellings users type for an encoding. */
+static const struct {
+	const char *alias;
+	__u16 magic;
+} aliases[] = {
+	{ "utf8", E2FOLD_ENC_UTF8_12_1 },
+};
+
+static const struct {
+	__u16 bit;
+	const char *name;
+} flag_names[] = {
+	{ E2FOLD_ENC_STRICT_FL, "strict" },
+	{ E2FOLD_ENC_NO_COMPAT_FALLBACK_FL, "no_compat_fallback" },
+	/* f2fs-tools' name for the same bit */
+	{ E2FOLD_ENC_NO_COMPAT_FALLBACK_FL, "hashonly" },
+};
+
+#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
+
+const struct e2fold_encoding *e2fold_encoding_by_magic(int magic)
+{
+	size_t i;
+
+	for (i = 0; i < COUNT(encodings); i++)
+		if (encodings[i].magic == magic)
+			return &encodings[i];
+	return NULL;
+}
+
+const struct e2fold_encoding *e2fold_encoding_by_name(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < COUNT(encodings); i++)
+		if (!strcmp(encodings[i].name, name))
+			return &encodings[i];
+	for (i = 0; i < COUNT(aliases); i++)
+		if (!strcmp(aliases[i].alias, name))
+			return e2fold_encoding_by_magic(aliases[i].magic);
+	return NULL;
+}
+
+static int flag_by_name(const char *name, size_t len, __u16 *ret_bit)
+{
+	size_t i;
+
+	for (i = 0; i < COUNT(flag_names); i++) {
+		if (strlen(flag_names[i].name) == len &&
+		    !strncmp(flag_names[i].name, name, len)) {
+			*ret_bit = flag_names[i].bit;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+errcode_t e2fold_parse_encoding_flags(const char *list, __u16 *ret_flags,
+				      char **ret_bad)
+{
+	__u16 flags = 0;
+	const char *p = list;
+
+	*ret_bad = NULL;
+	while (*p) {
+		size_t len = strcspn(p, ",-");
+		__u16 bit;
+
+		if (len == 0 || flag_by_name(p, len, &bit)) {
+			*ret_bad = strndup(p, len ? len : 1);
+			return EINVAL;
+		}
+		flags |= bit;
+		p += len;
+		if (*p)
+			p++;
+	}
+	*ret_flags = flags;
+	return 0;
+}
+
+char *e2fold_format_encoding_flags(__u16 flags, char *buf, size_t size)
+{
+	size_t used = 0, i;
+	__u16 bit;
+
+	buf[0] = '\0';
+	for (bit = 1; bit; bit <<= 1) {
+		const char *name = NULL;
+		char num[8];
+
+		if (!(flags & bit))
+			continue;
+		for (i = 0; i < COUNT(flag_names); i++) {
+			if (flag_names[i].bit == bit) {
+				name = flag_names[i].name;
+				break;
+			}
+		}
+		if (!name) {
+			snprintf(num, sizeof(num), "0x%04x", bit);
+			name = num;
+		}
+		used += snprintf(buf + used, used < size ? size - used : 0,
+				 "%s%s", used ? "," : "", name);
+	}
+	return buf;
+}
+
+struct unicode_map *e2fold_load_encoding(const struct e2fold_encoding *enc)
+{
+	if (!enc) {
+		errno = EINVAL;
+		return NULL;
+	}
+	return utf8_load(enc->unicode);
+}
+
+/* The kernel folds into a PATH_MAX buffer (fs/ext4/hash.c). */
+#define KERNEL_FOLD_BUF 4096
+
+errcode_t e2fold_casefold_dirhash(const struct unicode_map *um,
+				  int hash_version, const unsigned char *name,
+				  int len, const __u32 *seed,
+				  ext2_dirhash_t *ret_hash,
+				  ext2_dirhash_t *ret_minor_hash)
+{
+	unsigned char folded[KERNEL_FOLD_BUF];
+	const unsigned char *input = name;
+	ext2_dirhash_t hash, minor = 0;
+	errcode_t retval;
+	int input_len = len;
+
+	if (um && len > 0) {
+		struct qstr q = { name, (unsigned int)len };
+		int n = utf8_casefold(um, &q, folded, sizeof(folded));
+
+		if (n >= 0) {
+			input = folded;
+			input_len = n;
+		}
+	}
+	retval = ext2fs_dirhash(hash_version, (const char *)input, input_len,
+				seed, &hash, &minor);
+	if (retval)
+		return retval;
+	if (hash == 0xFFFFFFFE)
+		hash = 0xFFFFFFFC;
+	*ret_hash = hash;
+	if (ret_minor_hash)
+		*ret_minor_hash = minor;
+	return 0;
+}
+
+int e2fold_effective_hash_version(ext2_filsys fs, int dx_version)
+{
+	if (dx_version <= EXT2_HASH_TEA &&
+	    (fs->super->s_flags & EXT2_FLAGS_UNSIGNED_HASH))
+		return dx_version + 3;
+	return dx_version;
+}

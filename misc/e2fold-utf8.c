@@ -1,0 +1,378 @@
+/*
+ * e2fold-utf8: the engine on the command line.
+ *
+ *   e2fold-utf8 fold|norm|valid|cmp|hash [--unicode VERSION] [--hex]
+ *               [--seed UUID] [--hash ALG] [NAME...]
+ *
+ * Names come from the arguments, or one per line from stdin. Each gets
+ * one output line; an engine error prints "invalid". Exit 0 when all
+ * input was processed, 1 on a usage error or unreadable input.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "encoding.h"
+#include "unicode.h"
+#include "version.h"
+
+static const char *prog = "e2fold-utf8";
+
+enum command { CMD_FOLD, CMD_NORM, CMD_VALID, CMD_CMP, CMD_HASH };
+
+struct options {
+	enum command cmd;
+	const char *unicode;
+	int hex;
+	int hash_version;
+	__u32 seed[4];
+	int have_seed;
+};
+
+/* A name as bytes. */
+struct name {
+	unsigned char *bytes;
+	size_t len;
+};
+
+static void usage(int status)
+{
+	fprintf(status ? stderr : stdout,
+		"usage: %s COMMAND [options] [NAME...]\n"
+		"commands:\n"
+		"  fold    the casefolded (NFDiCF) form of each name\n"
+		"  norm    the normalized (NFDi) form of each name\n"
+		"  valid   'valid' or 'invalid' (as strict mode decides)\n"
+		"  cmp     compare names in pairs: 'equal', 'different', 'invalid'\n"
+		"  hash    the ext4 htree hash and minor hash of each name in a\n"
+		"          casefolded directory\n"
+		"options:\n"
+		"  --unicode VERSION  Unicode version (default 12.1, ext4's utf8)\n"
+		"  --hex              names and results in hex\n"
+		"  --seed UUID        hash seed (default: the all-zero default seed)\n"
+		"  --hash ALG         half_md4 (default), tea, legacy, or one of\n"
+		"                     them with _unsigned\n"
+		"  -V, --version      print the version\n"
+		"Without NAME, names are read from stdin, one per line.\n",
+		prog);
+	exit(status);
+}
+
+static int parse_command(const char *word, enum command *ret)
+{
+	static const struct {
+		const char *word;
+		enum command cmd;
+	} commands[] = {
+		{ "fold", CMD_FOLD }, { "norm", CMD_NORM },
+		{ "valid", CMD_VALID }, { "cmp", CMD_CMP },
+		{ "hash", CMD_HASH },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++) {
+		if (!strcmp(word, commands[i].word)) {
+			*ret = commands[i].cmd;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+static int parse_hash_alg(const char *s, int *ret)
+{
+	static const struct {
+		const char *name;
+		int version;
+	} algs[] = {
+		{ "legacy", EXT2_HASH_LEGACY },
+		{ "half_md4", EXT2_HASH_HALF_MD4 },
+		{ "tea", EXT2_HASH_TEA },
+		{ "legacy_unsigned", EXT2_HASH_LEGACY_UNSIGNED },
+		{ "half_md4_unsigned", EXT2_HASH_HALF_MD4_UNSIGNED },
+		{ "tea_unsigned", EXT2_HASH_TEA_UNSIGNED },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(algs) / sizeof(algs[0]); i++) {
+		if (!strcmp(s, algs[i].name)) {
+			*ret = algs[i].version;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+static int hexval(int c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+/* A UUID (dashes optional) as the superblock stores the hash seed. */
+static int parse_seed(const char *s, __u32 *seed)
+{
+	unsigned char bytes[16];
+	int n = 0, i;
+
+	for (; *s; s++) {
+		int hi, lo;
+
+		if (*s == '-')
+			continue;
+		hi = hexval(s[0]);
+		lo = s[1] ? hexval(s[1]) : -1;
+		if (hi < 0 || lo < 0 || n == 16)
+			return -1;
+		bytes[n++] = hi << 4 | lo;
+		s++;
+	}
+	if (n != 16)
+		return -1;
+	/* ext4 reads the 16 bytes as four little-endian words. */
+	for (i = 0; i < 4; i++)
+		seed[i] = bytes[4 * i] | bytes[4 * i + 1] << 8 |
+			  bytes[4 * i + 2] << 16 | (__u32)bytes[4 * i + 3] << 24;
+	return 0;
+}
+
+/* Decode hex (spaces allowed between bytes) in place; -1 if malformed. */
+static int unhex(struct name *nm)
+{
+	size_t in, out = 0;
+
+	for (in = 0; in < nm->len; in++) {
+		int hi, lo;
+
+		if (nm->bytes[in] == ' ' || nm->bytes[in] == '\t')
+			continue;
+		hi = hexval(nm->bytes[in]);
+		lo = in + 1 < nm->len ? hexval(nm->bytes[in + 1]) : -1;
+		if (hi < 0 || lo < 0)
+			return -1;
+		nm->bytes[out++] = hi << 4 | lo;
+		in++;
+	}
+	nm->len = out;
+	return 0;
+}
+
+static void print_bytes(const struct options *opt, const unsigned char *s,
+			size_t len)
+{
+	size_t i;
+
+	if (opt->hex) {
+		for (i = 0; i < len; i++)
+			printf("%s%02x", i ? " " : "", s[i]);
+	} else {
+		fwrite(s, 1, len, stdout);
+	}
+	putchar('\n');
+}
+
+static void run_one(const struct options *opt, const struct unicode_map *um,
+		    const struct name *nm, const struct name *other)
+{
+	unsigned char out[4096];
+	struct qstr q = { nm->bytes, (unsigned int)nm->len };
+	int n;
+
+	switch (opt->cmd) {
+	case CMD_FOLD:
+	case CMD_NORM:
+		n = opt->cmd == CMD_FOLD ?
+			utf8_casefold(um, &q, out, sizeof(out)) :
+			utf8_normalize(um, &q, out, sizeof(out));
+		if (n < 0)
+			puts("invalid");
+		else
+			print_bytes(opt, out, n);
+		break;
+	case CMD_VALID:
+		puts(utf8_validate(um, &q) ? "invalid" : "valid");
+		break;
+	case CMD_CMP: {
+		struct qstr q2 = { other->bytes, (unsigned int)other->len };
+
+		n = utf8_strncasecmp(um, &q, &q2);
+		puts(n < 0 ? "invalid" : n ? "different" : "equal");
+		break;
+	}
+	case CMD_HASH: {
+		ext2_dirhash_t hash, minor;
+
+		if (e2fold_casefold_dirhash(um, opt->hash_version, nm->bytes,
+					    nm->len, opt->have_seed ?
+					    opt->seed : NULL, &hash, &minor))
+			puts("invalid");
+		else
+			printf("0x%08x 0x%08x\n", hash, minor);
+		break;
+	}
+	}
+}
+
+/* Read one line of stdin into nm (without its newline); 0 at EOF. */
+static int read_line(struct name *nm, size_t *cap)
+{
+	ssize_t n = getline((char **)&nm->bytes, cap, stdin);
+
+	if (n < 0)
+		return 0;
+	if (n > 0 && nm->bytes[n - 1] == '\n')
+		n--;
+	nm->len = n;
+	return 1;
+}
+
+static int next_name(const struct options *opt, char ***argv, int use_stdin,
+		     struct name *nm, size_t *cap, unsigned long *lineno)
+{
+	if (use_stdin) {
+		if (!read_line(nm, cap))
+			return 0;
+	} else {
+		size_t len;
+
+		if (!**argv)
+			return 0;
+		len = strlen(**argv);
+		if (*cap < len + 1) {
+			nm->bytes = realloc(nm->bytes, len + 1);
+			if (!nm->bytes) {
+				fprintf(stderr, "%s: out of memory\n", prog);
+				exit(8);
+			}
+			*cap = len + 1;
+		}
+		memcpy(nm->bytes, **argv, len);
+		nm->len = len;
+		(*argv)++;
+	}
+	(*lineno)++;
+	if (opt->hex && unhex(nm)) {
+		fprintf(stderr, "%s: name %lu: not hex: %.*s\n", prog, *lineno,
+			(int)nm->len, (const char *)nm->bytes);
+		exit(1);
+	}
+	return 1;
+}
+
+static void parse_options(int argc, char **argv, struct options *opt)
+{
+	static const struct option longopts[] = {
+		{ "unicode", required_argument, NULL, 'u' },
+		{ "hex", no_argument, NULL, 'x' },
+		{ "seed", required_argument, NULL, 's' },
+		{ "hash", required_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ "help", no_argument, NULL, 'H' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int c;
+
+	memset(opt, 0, sizeof(*opt));
+	opt->unicode = "12.1";
+	opt->hash_version = EXT2_HASH_HALF_MD4;
+	if (argc < 2)
+		usage(1);
+	if (!strcmp(argv[1], "-V") || !strcmp(argv[1], "--version")) {
+		printf("%s\n", e2fold_version_banner(prog));
+		exit(0);
+	}
+	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))
+		usage(0);
+	if (parse_command(argv[1], &opt->cmd)) {
+		fprintf(stderr, "%s: unknown command '%s'\n", prog, argv[1]);
+		usage(1);
+	}
+	optind = 2;
+	while ((c = getopt_long(argc, argv, "V", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'u':
+			opt->unicode = optarg;
+			break;
+		case 'x':
+			opt->hex = 1;
+			break;
+		case 's':
+			if (parse_seed(optarg, opt->seed)) {
+				fprintf(stderr, "%s: --seed %s: not a UUID\n",
+					prog, optarg);
+				exit(1);
+			}
+			opt->have_seed = 1;
+			break;
+		case 'h':
+			if (parse_hash_alg(optarg, &opt->hash_version)) {
+				fprintf(stderr, "%s: --hash %s: unknown algorithm\n",
+					prog, optarg);
+				exit(1);
+			}
+			break;
+		case 'V':
+			printf("%s\n", e2fold_version_banner(prog));
+			exit(0);
+		case 'H':
+			usage(0);
+			break;
+		default:
+			usage(1);
+		}
+	}
+}
+
+int main(int argc, char **argv)
+{
+	struct options opt;
+	struct unicode_map *um;
+	struct name nm = { NULL, 0 }, other = { NULL, 0 };
+	size_t cap = 0, other_cap = 0;
+	unsigned long lineno = 0;
+	char **names;
+	int use_stdin;
+
+	parse_options(argc, argv, &opt);
+	names = argv + optind;
+	use_stdin = !*names;
+	um = utf8_load(opt.unicode);
+	if (!um) {
+		fprintf(stderr, "%s: --unicode %s: %s (supported: 1.1 to %s)\n",
+			prog, opt.unicode,
+			errno == EINVAL ? "not a supported Unicode version" :
+			strerror(errno), utf8version_latest());
+		return 1;
+	}
+	while (next_name(&opt, &names, use_stdin, &nm, &cap, &lineno)) {
+		if (opt.cmd == CMD_CMP &&
+		    !next_name(&opt, &names, use_stdin, &other, &other_cap,
+			       &lineno)) {
+			fprintf(stderr, "%s: cmp: name %lu has no partner\n",
+				prog, lineno);
+			return 1;
+		}
+		run_one(&opt, um, &nm, &other);
+	}
+	if (ferror(stdin)) {
+		fprintf(stderr, "%s: reading stdin: %s\n", prog, strerror(errno));
+		return 1;
+	}
+	free(nm.bytes);
+	free(other.bytes);
+	utf8_unload(um);
+	if (fflush(stdout)) {
+		fprintf(stderr, "%s: writing output: %s\n", prog, strerror(errno));
+		return 1;
+	}
+	return 0;
+}

@@ -1,0 +1,13 @@
+# Tests: `make check` runs everything in TESTS through tests/run-test.
+# Each directory's tests are listed in its own fragment below.
+LOG_COMPILER = $(SHELL) $(top_srcdir)/tests/run-test
+AM_TESTS_ENVIRONMENT = \
+	srcdir='$(srcdir)'; top_srcdir='$(top_srcdir)'; \
+	top_builddir='$(top_builddir)'; CC='$(CC)'; \
+	SANITIZER_FLAGS='$(SANITIZER_FLAGS)'; UCD_DIR='$(UCD_DIR)'; \
+	export srcdir top_srcdir top_builddir CC SANITIZER_FLAGS UCD_DIR;
+
+EXTRA_DIST += tests/run-test tests/image-test.sh tests/filter.sed \
+	tests/unit.h tests/oracle
+
+include tests/engine.mk
