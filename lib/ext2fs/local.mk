@@ -18,6 +18,16 @@ lib_ext2fs_libe2fold_core_la_SOURCES = \
 	lib/ext2fs/nls_utf8.c \
 	lib/ext2fs/encoding.h \
 	lib/ext2fs/encoding.c \
+	lib/ext2fs/cfname.h \
+	lib/ext2fs/cfname.c \
+	lib/ext2fs/nameset.h \
+	lib/ext2fs/nameset.c \
+	lib/ext2fs/rename.h \
+	lib/ext2fs/rename.c \
+	lib/ext2fs/dirread.h \
+	lib/ext2fs/dirread.c \
+	lib/ext2fs/dirwrite.h \
+	lib/ext2fs/dirwrite.c \
 	lib/ext2fs/version.h \
 	lib/ext2fs/version.c
 lib_ext2fs_libe2fold_core_la_CFLAGS = $(AM_CFLAGS) -fvisibility=hidden \

@@ -1,0 +1,127 @@
+/* cfname.c: name keys, validity and safe printing. */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "cfname.h"
+#include "utf8lookup.h"
+
+void e2fold_name_key(const struct unicode_map *um, const unsigned char *name,
+		     unsigned int len, struct e2fold_key *key)
+{
+	if (um && len) {
+		struct qstr q = { name, len };
+		int n = utf8_casefold(um, &q, key->bytes, sizeof(key->bytes));
+
+		if (n >= 0) {
+			key->len = n;
+			key->folded = 1;
+			return;
+		}
+	}
+	/* Names are at most 255 bytes; clamp anything longer defensively. */
+	key->len = len < sizeof(key->bytes) ? len : sizeof(key->bytes);
+	memcpy(key->bytes, name, key->len);
+	key->folded = 0;
+}
+
+int e2fold_name_is_valid(const struct unicode_map *um,
+			 const unsigned char *name, unsigned int len)
+{
+	struct qstr q = { name, len };
+
+	return utf8_validate(um, &q) == 0;
+}
+
+/*
+ * Length of a printable UTF-8 character at s, or 0 if the bytes there are
+ * not one (invalid, or a control or formatting character that could
+ * disturb a terminal).
+ */
+static unsigned int printable_char(const unsigned char *s, size_t avail)
+{
+	uint32_t cp = 0;
+	unsigned int n = utf8_decode(s, avail, &cp);
+
+	if (!n)
+		return 0;
+	if (cp < 0x20 || cp == 0x7F || (cp >= 0x80 && cp < 0xA0))
+		return 0;
+	/* Line separators and bidirectional controls reorder what follows. */
+	if (cp == 0x2028 || cp == 0x2029 || (cp >= 0x200E && cp <= 0x200F) ||
+	    (cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069))
+		return 0;
+	return n;
+}
+
+char *e2fold_escape_name(const unsigned char *name, unsigned int len,
+			 char *buf, size_t size)
+{
+	size_t out = 0, i = 0;
+
+	while (i < len) {
+		unsigned int n = printable_char(name + i, len - i);
+		char tmp[8];
+		const char *piece;
+		size_t plen;
+
+		if (n && name[i] == '\\') {
+			piece = "\\\\";
+			plen = 2;
+		} else if (n) {
+			piece = (const char *)name + i;
+			plen = n;
+		} else {
+			snprintf(tmp, sizeof(tmp), "\\x%02X", name[i]);
+			piece = tmp;
+			plen = 4;
+			n = 1;
+		}
+		if (out + plen >= size)
+			break;
+		memcpy(buf + out, piece, plen);
+		out += plen;
+		i += n;
+	}
+	buf[out] = '\0';
+	return buf;
+}
+
+char *e2fold_json_escape(const unsigned char *s, unsigned int len, char *buf,
+			 size_t size)
+{
+	size_t out = 0, i = 0;
+
+	while (i < len) {
+		uint32_t cp = 0;
+		unsigned int n = utf8_decode(s + i, len - i, &cp);
+		char tmp[8];
+		const char *piece = tmp;
+		size_t plen;
+
+		if (n && cp == '"') {
+			piece = "\\\"";
+			plen = 2;
+		} else if (n && cp == '\\') {
+			piece = "\\\\";
+			plen = 2;
+		} else if (n && cp < 0x20) {
+			plen = snprintf(tmp, sizeof(tmp), "\\u%04x", cp);
+		} else if (n) {
+			piece = (const char *)s + i;
+			plen = n;
+		} else {
+			/* Not UTF-8: a visible escape; the hex field is exact. */
+			plen = snprintf(tmp, sizeof(tmp), "\\\\x%02X", s[i]);
+			n = 1;
+		}
+		if (out + plen >= size)
+			break;
+		memcpy(buf + out, piece, plen);
+		out += plen;
+		i += n;
+	}
+	buf[out] = '\0';
+	return buf;
+}

@@ -1,0 +1,428 @@
+/* dirread.c: read a directory's entries and hash tree into memory. */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "dirread.h"
+#include "encoding.h"
+
+#define DX_ROOT_INFO_OFFSET 24
+#define DX_ROOT_ENTRIES_OFFSET 32
+#define DX_NODE_ENTRIES_OFFSET 8
+
+struct reader {
+	ext2_filsys fs;
+	struct e2fold_dir *dir;
+	unsigned char *buf;
+	size_t names_len, names_cap;
+	size_t ents_cap;
+	size_t leaves_cap;
+};
+
+static errcode_t grow(void **p, size_t *cap, size_t need, size_t elsize)
+{
+	size_t n = *cap ? *cap : 16;
+	void *q;
+
+	if (need <= *cap)
+		return 0;
+	while (n < need)
+		n *= 2;
+	q = realloc(*p, n * elsize);
+	if (!q)
+		return EXT2_ET_NO_MEMORY;
+	*p = q;
+	*cap = n;
+	return 0;
+}
+
+static errcode_t read_block(struct reader *r, blk64_t lblk, int *ret_hole)
+{
+	struct e2fold_dir *dir = r->dir;
+	blk64_t pblk = 0;
+	errcode_t retval;
+
+	*ret_hole = 0;
+	retval = ext2fs_bmap2(r->fs, dir->ino, (struct ext2_inode *)&dir->inode,
+			      NULL, 0, lblk, NULL, &pblk);
+	if (retval)
+		return retval;
+	if (!pblk) {
+		*ret_hole = 1;
+		return 0;
+	}
+	retval = ext2fs_read_dir_block4(r->fs, pblk, r->buf, 0, dir->ino);
+	/* A bad checksum is e2fsck's business; the bytes are still there. */
+	if (retval == EXT2_ET_DIR_CSUM_INVALID)
+		retval = 0;
+	return retval;
+}
+
+static errcode_t mark_corrupt(struct reader *r, blk64_t lblk)
+{
+	struct e2fold_dir *dir = r->dir;
+	void *p = realloc(dir->corrupt, (dir->ncorrupt + 1) * sizeof(blk64_t));
+
+	if (!p)
+		return EXT2_ET_NO_MEMORY;
+	dir->corrupt = p;
+	dir->corrupt[dir->ncorrupt++] = lblk;
+	return 0;
+}
+
+/* Record one live entry. Names are stored as offsets until the end. */
+static errcode_t add_entry(struct reader *r, blk64_t lblk, unsigned int offset,
+			   const struct ext2_dir_entry *de, unsigned int rec_len)
+{
+	struct e2fold_dir *dir = r->dir;
+	unsigned int name_len = ext2fs_dirent_name_len(de);
+	struct e2fold_dirent *e;
+	errcode_t retval;
+
+	retval = grow((void **)&dir->ents, &r->ents_cap, dir->nents + 1,
+		      sizeof(*dir->ents));
+	if (!retval)
+		retval = grow((void **)&dir->names, &r->names_cap,
+			      r->names_len + name_len + 1, 1);
+	if (retval)
+		return retval;
+	e = &dir->ents[dir->nents++];
+	memset(e, 0, sizeof(*e));
+	e->lblk = lblk;
+	e->offset = offset;
+	e->rec_len = rec_len;
+	e->ino = de->inode;
+	e->name_len = name_len;
+	e->file_type = ext2fs_dirent_file_type(de);
+	e->name = (const unsigned char *)(uintptr_t)r->names_len;
+	memcpy(dir->names + r->names_len, de->name, name_len);
+	r->names_len += name_len;
+	if (dir->encrypted && dir->casefolded) {
+		unsigned int at = 8 + ((name_len + 3) & ~3u);
+		const unsigned char *h = (const unsigned char *)de + at;
+
+		if (at + 8 <= rec_len) {
+			e->has_stored_hash = 1;
+			e->stored_hash = h[0] | h[1] << 8 | h[2] << 16 |
+					 (__u32)h[3] << 24;
+			e->stored_minor = h[4] | h[5] << 8 | h[6] << 16 |
+					  (__u32)h[7] << 24;
+		}
+	}
+	return 0;
+}
+
+/* Walk the entries of the block in r->buf; 1 if the block is malformed. */
+static int walk_block(struct reader *r, blk64_t lblk, errcode_t *retval)
+{
+	unsigned int bs = r->fs->blocksize, offset = 0;
+	int index = 0;
+
+	*retval = 0;
+	while (offset < bs) {
+		struct ext2_dir_entry *de = (struct ext2_dir_entry *)(r->buf + offset);
+		unsigned int rec_len, name_len;
+
+		if (offset + 8 > bs || ext2fs_get_rec_len(r->fs, de, &rec_len))
+			return 1;
+		name_len = ext2fs_dirent_name_len(de);
+		if (rec_len < 8 || rec_len % 4 || offset + rec_len > bs ||
+		    (de->inode && 8 + name_len > rec_len))
+			return 1;
+		if (de->inode) {
+			int is_dot = lblk == 0 && index == 0 && name_len == 1 &&
+				     de->name[0] == '.';
+			int is_dotdot = lblk == 0 && index == 1 && name_len == 2 &&
+					de->name[0] == '.' && de->name[1] == '.';
+
+			if (is_dot)
+				r->dir->dot = de->inode;
+			else if (is_dotdot)
+				r->dir->dotdot = de->inode;
+			else if ((*retval = add_entry(r, lblk, offset, de, rec_len)))
+				return 0;
+		}
+		offset += rec_len;
+		index++;
+	}
+	return 0;
+}
+
+static __u32 le32_at(const unsigned char *p)
+{
+	return p[0] | p[1] << 8 | p[2] << 16 | (__u32)p[3] << 24;
+}
+
+static __u16 le16_at(const unsigned char *p)
+{
+	return p[0] | p[1] << 8;
+}
+
+static int dx_fail(struct e2fold_dir *dir, enum e2fold_dx_problem p,
+		   blk64_t lblk)
+{
+	if (!dir->dx_problem) {
+		dir->dx_problem = p;
+		dir->dx_problem_block = lblk;
+	}
+	return -1;
+}
+
+/* Entries a dx block can hold after `offset` bytes of header. */
+static unsigned int dx_limit(ext2_filsys fs, unsigned int offset)
+{
+	unsigned int space = fs->blocksize - offset;
+
+	if (ext2fs_has_feature_metadata_csum(fs->super))
+		space -= sizeof(struct ext2_dx_tail);
+	return space / sizeof(struct ext2_dx_entry);
+}
+
+/*
+ * Parse the dx block at lblk (its entries start at `offset`), whose range
+ * is [lo, hi), `depth` levels above the leaves.
+ */
+static int dx_parse(struct reader *r, blk64_t lblk, unsigned int offset,
+		    __u64 lo, __u64 hi, int depth)
+{
+	struct e2fold_dir *dir = r->dir;
+	unsigned char *block;
+	unsigned int limit, count, i;
+	int hole;
+	errcode_t retval;
+
+	if (lblk >= dir->nblocks || dir->index_block[lblk])
+		return dx_fail(dir, E2FOLD_DX_BAD_BLOCK, lblk);
+	dir->index_block[lblk] = 1;
+	if (read_block(r, lblk, &hole) || hole)
+		return dx_fail(dir, E2FOLD_DX_UNREADABLE, lblk);
+	block = malloc(r->fs->blocksize);
+	if (!block)
+		return dx_fail(dir, E2FOLD_DX_UNREADABLE, lblk);
+	memcpy(block, r->buf, r->fs->blocksize);
+	limit = le16_at(block + offset);
+	count = le16_at(block + offset + 2);
+	if (limit != dx_limit(r->fs, offset)) {
+		free(block);
+		return dx_fail(dir, E2FOLD_DX_BAD_LIMIT, lblk);
+	}
+	if (count == 0 || count > limit) {
+		free(block);
+		return dx_fail(dir, E2FOLD_DX_BAD_COUNT, lblk);
+	}
+	for (i = 0; i < count; i++) {
+		const unsigned char *e = block + offset + 8 * i;
+		__u64 ehash = i ? le32_at(e) : lo;
+		__u64 next = i + 1 < count ? le32_at(e + 8) : hi;
+		blk64_t child = le32_at(e + 4);
+
+		if ((i && ehash < lo) || next < ehash || next > hi) {
+			free(block);
+			return dx_fail(dir, E2FOLD_DX_UNORDERED, lblk);
+		}
+		if (depth > 0) {
+			if (dx_parse(r, child, DX_NODE_ENTRIES_OFFSET, ehash,
+				     next, depth - 1)) {
+				free(block);
+				return -1;
+			}
+			continue;
+		}
+		if (child >= dir->nblocks || dir->index_block[child]) {
+			free(block);
+			return dx_fail(dir, E2FOLD_DX_BAD_BLOCK, lblk);
+		}
+		retval = grow((void **)&dir->leaves, &r->leaves_cap,
+			      dir->nleaves + 1, sizeof(*dir->leaves));
+		if (retval) {
+			free(block);
+			return dx_fail(dir, E2FOLD_DX_UNREADABLE, lblk);
+		}
+		dir->leaves[dir->nleaves].lblk = child;
+		dir->leaves[dir->nleaves].lo = ehash & ~(__u64)1;
+		dir->leaves[dir->nleaves].hi = next;
+		dir->leaves[dir->nleaves].continued = (ehash & 1) != 0;
+		dir->nleaves++;
+	}
+	free(block);
+	return 0;
+}
+
+static void dx_read(struct reader *r)
+{
+	struct e2fold_dir *dir = r->dir;
+	const unsigned char *info;
+	int hole, max_levels;
+
+	dir->index_block = calloc(dir->nblocks ? dir->nblocks : 1, 1);
+	if (!dir->index_block || read_block(r, 0, &hole) || hole) {
+		dx_fail(dir, E2FOLD_DX_UNREADABLE, 0);
+		return;
+	}
+	info = r->buf + DX_ROOT_INFO_OFFSET;
+	if (le16_at(r->buf + 4) != 12 || r->buf[6] != 1 || r->buf[12 + 6] != 2 ||
+	    le32_at(info) != 0 || info[5] != 8) {
+		dx_fail(dir, E2FOLD_DX_BAD_ROOT, 0);
+		return;
+	}
+	dir->dx_hash_version = info[4];
+	dir->dx_levels = info[6];
+	if (dir->dx_hash_version > EXT2_HASH_TEA &&
+	    !(dir->dx_hash_version == EXT2_HASH_SIPHASH && dir->encrypted)) {
+		dx_fail(dir, E2FOLD_DX_BAD_HASH_VERSION, 0);
+		return;
+	}
+	max_levels = ext2fs_has_feature_largedir(r->fs->super) ? 3 : 2;
+	if (dir->dx_levels >= max_levels) {
+		dx_fail(dir, E2FOLD_DX_BAD_DEPTH, 0);
+		return;
+	}
+	dx_parse(r, 0, DX_ROOT_ENTRIES_OFFSET, 0, (__u64)1 << 32,
+		 dir->dx_levels);
+}
+
+static int cmp_leaf(const void *a, const void *b)
+{
+	const struct e2fold_dx_leaf *x = a, *y = b;
+
+	return x->lo < y->lo ? -1 : x->lo > y->lo;
+}
+
+errcode_t e2fold_dir_read(ext2_filsys fs, ext2_ino_t ino,
+			  struct e2fold_dir **ret_dir)
+{
+	struct reader r = { .fs = fs };
+	struct e2fold_dir *dir;
+	errcode_t retval;
+	blk64_t lblk;
+	size_t i;
+
+	dir = calloc(1, sizeof(*dir));
+	if (!dir)
+		return EXT2_ET_NO_MEMORY;
+	r.dir = dir;
+	dir->ino = ino;
+	retval = ext2fs_read_inode_full(fs, ino, (struct ext2_inode *)&dir->inode,
+					sizeof(dir->inode));
+	if (retval)
+		goto fail;
+	if (!LINUX_S_ISDIR(dir->inode.i_mode)) {
+		retval = EXT2_ET_NO_DIRECTORY;
+		goto fail;
+	}
+	dir->casefolded = !!(dir->inode.i_flags & EXT4_CASEFOLD_FL);
+	dir->encrypted = !!(dir->inode.i_flags & EXT4_ENCRYPT_FL);
+	dir->indexed = !!(dir->inode.i_flags & EXT2_INDEX_FL);
+	dir->nblocks = EXT2_I_SIZE(&dir->inode) / fs->blocksize;
+	if (dir->inode.i_flags & EXT4_INLINE_DATA_FL) {
+		/* Inline directories never hold more than a few names. */
+		retval = EXT2_ET_INLINE_DATA_CANT_ITERATE;
+		goto fail;
+	}
+	r.buf = malloc(fs->blocksize);
+	if (!r.buf) {
+		retval = EXT2_ET_NO_MEMORY;
+		goto fail;
+	}
+	for (lblk = 0; lblk < dir->nblocks; lblk++) {
+		int hole;
+
+		retval = read_block(&r, lblk, &hole);
+		if (retval || hole || walk_block(&r, lblk, &retval)) {
+			if (retval == EXT2_ET_NO_MEMORY)
+				goto fail;
+			retval = mark_corrupt(&r, lblk);
+		}
+		if (retval)
+			goto fail;
+	}
+	for (i = 0; i < dir->nents; i++)
+		dir->ents[i].name = dir->names + (uintptr_t)dir->ents[i].name;
+	if (dir->indexed) {
+		dx_read(&r);
+		qsort(dir->leaves, dir->nleaves, sizeof(*dir->leaves), cmp_leaf);
+		dir->leaf_of = malloc((dir->nblocks ? dir->nblocks : 1) *
+				      sizeof(*dir->leaf_of));
+		if (!dir->leaf_of) {
+			retval = EXT2_ET_NO_MEMORY;
+			goto fail;
+		}
+		for (lblk = 0; lblk < dir->nblocks; lblk++)
+			dir->leaf_of[lblk] = (size_t)-1;
+		for (i = 0; i < dir->nleaves; i++)
+			dir->leaf_of[dir->leaves[i].lblk] = i;
+	}
+	free(r.buf);
+	*ret_dir = dir;
+	return 0;
+fail:
+	free(r.buf);
+	e2fold_dir_free(dir);
+	return retval;
+}
+
+void e2fold_dir_free(struct e2fold_dir *dir)
+{
+	if (!dir)
+		return;
+	free(dir->ents);
+	free(dir->names);
+	free(dir->corrupt);
+	free(dir->leaves);
+	free(dir->index_block);
+	free(dir->leaf_of);
+	free(dir);
+}
+
+const struct e2fold_dx_leaf *e2fold_dir_leaf_for(const struct e2fold_dir *dir,
+						 __u32 hash)
+{
+	size_t lo = 0, hi = dir->nleaves;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (dir->leaves[mid].hi <= hash)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo < dir->nleaves && dir->leaves[lo].lo <= hash)
+		return &dir->leaves[lo];
+	return NULL;
+}
+
+const struct e2fold_dx_leaf *e2fold_dir_leaf_at(const struct e2fold_dir *dir,
+						blk64_t lblk)
+{
+	if (!dir->leaf_of || lblk >= dir->nblocks ||
+	    dir->leaf_of[lblk] == (size_t)-1)
+		return NULL;
+	return &dir->leaves[dir->leaf_of[lblk]];
+}
+
+const char *e2fold_dx_problem_text(enum e2fold_dx_problem p)
+{
+	switch (p) {
+	case E2FOLD_DX_OK:
+		return "no problem";
+	case E2FOLD_DX_BAD_ROOT:
+		return "malformed root block";
+	case E2FOLD_DX_BAD_HASH_VERSION:
+		return "unknown hash version";
+	case E2FOLD_DX_BAD_DEPTH:
+		return "too many levels";
+	case E2FOLD_DX_BAD_LIMIT:
+		return "wrong entry limit";
+	case E2FOLD_DX_BAD_COUNT:
+		return "bad entry count";
+	case E2FOLD_DX_UNORDERED:
+		return "hashes out of order";
+	case E2FOLD_DX_BAD_BLOCK:
+		return "bad block reference";
+	case E2FOLD_DX_UNREADABLE:
+		return "unreadable block";
+	}
+	return "unknown problem";
+}

@@ -1,0 +1,107 @@
+/*
+ * dirread.h: a directory read into memory: its entries with their places,
+ * and, for an indexed directory, its hash tree.
+ *
+ * Blocks are read with libext2fs (checksums are not verified here: e2fsck
+ * judges them); entries are walked with the checks every reader must make
+ * (rec_len aligned, inside the block, large enough for the name). A block
+ * that fails them is recorded as corrupt and its entries are not used.
+ *
+ * The hash tree (ext4 dx format, as in e2fsprogs' lib/ext2fs/ext2_fs.h):
+ *   block 0   "." (rec_len 12), ".." (rec_len blocksize-12), then at byte
+ *             24 struct ext2_dx_root_info {reserved_zero, hash_version,
+ *             info_length = 8, indirect_levels, unused_flags}, then at 32
+ *             struct ext2_dx_countlimit {limit, count} overlaid on the
+ *             first struct ext2_dx_entry, whose hash is implicitly 0;
+ *   nodes     a fake dirent (inode 0, rec_len = blocksize), then the
+ *             countlimit at byte 8 and the entries;
+ *   entries   {hash, block} sorted by hash; bit 0 of an entry's hash marks
+ *             a leaf that continues the previous one's last hash value;
+ *   metadata_csum: struct ext2_dx_tail after `limit` entries, so
+ *             limit = (space - 8) / 8.
+ * A leaf's range is [its entry's hash with bit 0 cleared, the next
+ * entry's hash), bounded by the ranges of the nodes above it.
+ */
+#ifndef E2FOLD_DIRREAD_H
+#define E2FOLD_DIRREAD_H
+
+#include <ext2fs/ext2fs.h>
+
+#include "cfname.h"
+
+struct e2fold_dirent {
+	blk64_t lblk;			/* logical block of the directory */
+	unsigned int offset;		/* byte offset in that block */
+	unsigned int rec_len;
+	ext2_ino_t ino;
+	unsigned int name_len;
+	int file_type;
+	const unsigned char *name;	/* name_len bytes, not NUL-terminated */
+	int has_stored_hash;		/* encrypted+casefolded entries */
+	__u32 stored_hash, stored_minor;
+};
+
+/* One leaf of the hash tree and the hash range that leads to it. */
+struct e2fold_dx_leaf {
+	blk64_t lblk;
+	__u64 lo;			/* inclusive, continuation bit cleared */
+	__u64 hi;			/* exclusive (1 << 32 for the last) */
+	int continued;			/* its index hash had bit 0 set */
+};
+
+/* What is wrong with a hash tree, in the order the checks run. */
+enum e2fold_dx_problem {
+	E2FOLD_DX_OK = 0,
+	E2FOLD_DX_BAD_ROOT,		/* "." / ".." / info header malformed */
+	E2FOLD_DX_BAD_HASH_VERSION,
+	E2FOLD_DX_BAD_DEPTH,
+	E2FOLD_DX_BAD_LIMIT,
+	E2FOLD_DX_BAD_COUNT,
+	E2FOLD_DX_UNORDERED,		/* index hashes not increasing */
+	E2FOLD_DX_BAD_BLOCK,		/* points outside the directory or twice */
+	E2FOLD_DX_UNREADABLE,
+};
+
+struct e2fold_dir {
+	ext2_ino_t ino;
+	struct ext2_inode_large inode;
+	blk64_t nblocks;		/* logical blocks (i_size / blocksize) */
+	int casefolded, encrypted, indexed;
+
+	struct e2fold_dirent *ents;	/* live entries except "." and ".." */
+	size_t nents;
+	ext2_ino_t dot, dotdot;		/* inode numbers of "." and ".." (0 = none) */
+
+	blk64_t *corrupt;		/* logical blocks that failed the walk */
+	size_t ncorrupt;
+
+	/* Indexed directories: */
+	int dx_hash_version;		/* as stored in the root */
+	int dx_levels;			/* indirect_levels */
+	enum e2fold_dx_problem dx_problem;
+	blk64_t dx_problem_block;
+	struct e2fold_dx_leaf *leaves;	/* sorted by lo */
+	size_t nleaves;
+	unsigned char *index_block;	/* 1 for each logical block in the index */
+	size_t *leaf_of;		/* leaf index of each logical block, or -1 */
+
+	unsigned char *names;		/* storage for the entries' names */
+};
+
+/* Read directory ino. Returns 0 with *ret_dir to free with e2fold_dir_free. */
+E2FOLD_API errcode_t e2fold_dir_read(ext2_filsys fs, ext2_ino_t ino,
+				     struct e2fold_dir **ret_dir);
+E2FOLD_API void e2fold_dir_free(struct e2fold_dir *dir);
+
+/* The leaf whose range contains hash, or NULL (no index). */
+E2FOLD_API const struct e2fold_dx_leaf *e2fold_dir_leaf_for(const struct e2fold_dir *dir,
+							    __u32 hash);
+
+/* The leaf entry lblk belongs to, or NULL if lblk is not a leaf. */
+E2FOLD_API const struct e2fold_dx_leaf *e2fold_dir_leaf_at(const struct e2fold_dir *dir,
+							   blk64_t lblk);
+
+/* A short description of a hash tree problem. */
+E2FOLD_API const char *e2fold_dx_problem_text(enum e2fold_dx_problem p);
+
+#endif /* E2FOLD_DIRREAD_H */

@@ -1,0 +1,386 @@
+/* dirwrite.c: lay a directory out in blocks and write it. */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "dirwrite.h"
+#include "encoding.h"
+
+#define DOT_SIZE 12			/* "." and ".." entries, each */
+#define DX_ROOT_ENTRIES_OFFSET 32
+#define DX_NODE_ENTRIES_OFFSET 8
+
+struct writer {
+	ext2_filsys fs;
+	const struct e2fold_dir_layout *layout;
+	struct e2fold_new_entry *ents;
+	size_t n;
+	unsigned int bs;
+	unsigned int tail;		/* bytes reserved at a leaf's end */
+	unsigned char *buf;
+	blk64_t next_lblk;		/* next logical block to write */
+
+	/* hash tree plan */
+	size_t nleaves;
+	size_t *leaf_first;		/* first entry of each leaf, + n at the end */
+	__u32 *leaf_hash;		/* index hash of each leaf */
+	size_t nnodes;
+	unsigned int root_limit, node_limit;
+};
+
+static unsigned int rec_len_of(const struct e2fold_new_entry *e)
+{
+	return EXT2_DIR_REC_LEN(e->name_len);
+}
+
+static errcode_t hash_entries(struct writer *w)
+{
+	const struct e2fold_dir_layout *l = w->layout;
+	int version = e2fold_effective_hash_version(w->fs, l->hash_version);
+	size_t i;
+
+	for (i = 0; i < w->n; i++) {
+		errcode_t retval = e2fold_casefold_dirhash(l->um, version,
+				w->ents[i].name, w->ents[i].name_len,
+				w->fs->super->s_hash_seed, &w->ents[i].hash,
+				&w->ents[i].minor_hash);
+
+		if (retval)
+			return retval;
+	}
+	return 0;
+}
+
+static int cmp_hash(const void *a, const void *b)
+{
+	const struct e2fold_new_entry *x = a, *y = b;
+	unsigned int n = x->name_len < y->name_len ? x->name_len : y->name_len;
+	int c;
+
+	if (x->hash != y->hash)
+		return x->hash < y->hash ? -1 : 1;
+	if (x->minor_hash != y->minor_hash)
+		return x->minor_hash < y->minor_hash ? -1 : 1;
+	c = memcmp(x->name, y->name, n);
+	if (c)
+		return c;
+	return (int)x->name_len - (int)y->name_len;
+}
+
+/* Append one entry at *off of w->buf; returns the entry. */
+static struct ext2_dir_entry *put_entry(struct writer *w, unsigned int *off,
+					ext2_ino_t ino, const unsigned char *name,
+					unsigned int name_len, int file_type,
+					unsigned int rec_len)
+{
+	struct ext2_dir_entry *de = (struct ext2_dir_entry *)(w->buf + *off);
+
+	de->inode = ino;
+	ext2fs_dirent_set_name_len(de, name_len);
+	ext2fs_dirent_set_file_type(de, ext2fs_has_feature_filetype(w->fs->super) ?
+				    file_type : 0);
+	memcpy(de->name, name, name_len);
+	ext2fs_set_rec_len(w->fs, rec_len, de);
+	*off += rec_len;
+	return de;
+}
+
+/* Stretch the last entry of a leaf to its end, and add the csum tail. */
+static void finish_leaf(struct writer *w, struct ext2_dir_entry *last,
+			unsigned int last_off)
+{
+	unsigned int end = w->bs - w->tail;
+
+	if (last) {
+		ext2fs_set_rec_len(w->fs, end - last_off, last);
+	} else {
+		/* An empty leaf is one unused entry. */
+		struct ext2_dir_entry *de = (struct ext2_dir_entry *)w->buf;
+
+		de->inode = 0;
+		ext2fs_dirent_set_name_len(de, 0);
+		ext2fs_set_rec_len(w->fs, end, de);
+	}
+	if (w->tail)
+		ext2fs_initialize_dirent_tail(w->fs,
+			EXT2_DIRENT_TAIL(w->buf, w->bs));
+}
+
+static errcode_t write_block(struct writer *w)
+{
+	blk64_t pblk = 0;
+	errcode_t retval;
+
+	retval = ext2fs_bmap2(w->fs, w->layout->ino, NULL, NULL, BMAP_ALLOC,
+			      w->next_lblk, NULL, &pblk);
+	if (retval)
+		return retval;
+	retval = ext2fs_write_dir_block4(w->fs, pblk, w->buf, 0,
+					 w->layout->ino);
+	if (retval)
+		return retval;
+	w->next_lblk++;
+	return 0;
+}
+
+/* Linear directory: "." and ".." then entries, in the given order. */
+static errcode_t write_linear(struct writer *w)
+{
+	unsigned int off = 0, last_off = 0;
+	struct ext2_dir_entry *last;
+	size_t i;
+	errcode_t retval;
+
+	memset(w->buf, 0, w->bs);
+	put_entry(w, &off, w->layout->ino, (const unsigned char *)".", 1,
+		  EXT2_FT_DIR, DOT_SIZE);
+	last_off = off;
+	last = put_entry(w, &off, w->layout->parent,
+			 (const unsigned char *)"..", 2, EXT2_FT_DIR, DOT_SIZE);
+	for (i = 0; i < w->n; i++) {
+		unsigned int rl = rec_len_of(&w->ents[i]);
+
+		if (off + rl > w->bs - w->tail) {
+			finish_leaf(w, last, last_off);
+			retval = write_block(w);
+			if (retval)
+				return retval;
+			memset(w->buf, 0, w->bs);
+			off = 0;
+		}
+		last_off = off;
+		last = put_entry(w, &off, w->ents[i].ino, w->ents[i].name,
+				 w->ents[i].name_len, w->ents[i].file_type, rl);
+	}
+	finish_leaf(w, last, last_off);
+	return write_block(w);
+}
+
+/* Cut the sorted entries into leaves. */
+static errcode_t plan_leaves(struct writer *w)
+{
+	unsigned int cap = w->bs - w->tail, used = cap;
+	size_t i;
+
+	w->leaf_first = malloc((w->n + 2) * sizeof(*w->leaf_first));
+	w->leaf_hash = malloc((w->n + 1) * sizeof(*w->leaf_hash));
+	if (!w->leaf_first || !w->leaf_hash)
+		return EXT2_ET_NO_MEMORY;
+	w->nleaves = 0;
+	for (i = 0; i < w->n; i++) {
+		unsigned int rl = rec_len_of(&w->ents[i]);
+
+		if (used + rl > cap) {
+			__u32 h = w->ents[i].hash;
+
+			/* A hash split between leaves marks the second one. */
+			if (i > 0 && w->ents[i - 1].hash == h)
+				h |= 1;
+			w->leaf_first[w->nleaves] = i;
+			w->leaf_hash[w->nleaves] = w->nleaves ? h : 0;
+			w->nleaves++;
+			used = 0;
+		}
+		used += rl;
+	}
+	w->leaf_first[w->nleaves] = w->n;
+	return 0;
+}
+
+static void put_countlimit(unsigned char *p, unsigned int limit,
+			   unsigned int count)
+{
+	struct ext2_dx_countlimit *cl = (struct ext2_dx_countlimit *)p;
+
+	cl->limit = ext2fs_cpu_to_le16(limit);
+	cl->count = ext2fs_cpu_to_le16(count);
+}
+
+static void put_dx_entry(unsigned char *p, size_t i, __u32 hash, blk64_t blk)
+{
+	struct ext2_dx_entry *e = (struct ext2_dx_entry *)p + i;
+
+	if (i)
+		e->hash = ext2fs_cpu_to_le32(hash);
+	e->block = ext2fs_cpu_to_le32((__u32)blk);
+}
+
+/* Leaves start after the root and the index nodes. */
+static blk64_t leaf_lblk(const struct writer *w, size_t leaf)
+{
+	return 1 + w->nnodes + leaf;
+}
+
+static errcode_t write_root(struct writer *w)
+{
+	struct ext2_dx_root_info *info;
+	unsigned int off = 0;
+	unsigned char *entries = w->buf + DX_ROOT_ENTRIES_OFFSET;
+	size_t i, count = w->nnodes ? w->nnodes : w->nleaves;
+
+	memset(w->buf, 0, w->bs);
+	put_entry(w, &off, w->layout->ino, (const unsigned char *)".", 1,
+		  EXT2_FT_DIR, DOT_SIZE);
+	put_entry(w, &off, w->layout->parent, (const unsigned char *)"..", 2,
+		  EXT2_FT_DIR, w->bs - DOT_SIZE);
+	info = (struct ext2_dx_root_info *)(w->buf + 24);
+	info->hash_version = w->layout->hash_version;
+	info->info_length = sizeof(*info);
+	info->indirect_levels = w->nnodes ? 1 : 0;
+	for (i = 0; i < count; i++) {
+		if (w->nnodes)
+			put_dx_entry(entries, i,
+				     w->leaf_hash[i * w->node_limit], 1 + i);
+		else
+			put_dx_entry(entries, i, w->leaf_hash[i],
+				     leaf_lblk(w, i));
+	}
+	put_countlimit(entries, w->root_limit, count);
+	return write_block(w);
+}
+
+static errcode_t write_node(struct writer *w, size_t node)
+{
+	struct ext2_dir_entry *de = (struct ext2_dir_entry *)w->buf;
+	unsigned char *entries = w->buf + DX_NODE_ENTRIES_OFFSET;
+	size_t first = node * w->node_limit, i, count;
+
+	count = w->nleaves - first < w->node_limit ? w->nleaves - first :
+		w->node_limit;
+	memset(w->buf, 0, w->bs);
+	ext2fs_set_rec_len(w->fs, w->bs, de);
+	for (i = 0; i < count; i++)
+		put_dx_entry(entries, i, w->leaf_hash[first + i],
+			     leaf_lblk(w, first + i));
+	put_countlimit(entries, w->node_limit, count);
+	return write_block(w);
+}
+
+static errcode_t write_leaf(struct writer *w, size_t leaf)
+{
+	unsigned int off = 0, last_off = 0;
+	struct ext2_dir_entry *last = NULL;
+	size_t i;
+
+	memset(w->buf, 0, w->bs);
+	for (i = w->leaf_first[leaf]; i < w->leaf_first[leaf + 1]; i++) {
+		last_off = off;
+		last = put_entry(w, &off, w->ents[i].ino, w->ents[i].name,
+				 w->ents[i].name_len, w->ents[i].file_type,
+				 rec_len_of(&w->ents[i]));
+	}
+	finish_leaf(w, last, last_off);
+	return write_block(w);
+}
+
+static unsigned int dx_limit(const struct writer *w, unsigned int offset)
+{
+	unsigned int space = w->bs - offset;
+
+	if (ext2fs_has_feature_metadata_csum(w->fs->super))
+		space -= sizeof(struct ext2_dx_tail);
+	return space / sizeof(struct ext2_dx_entry);
+}
+
+static errcode_t write_htree(struct writer *w)
+{
+	errcode_t retval;
+	size_t i;
+
+	qsort(w->ents, w->n, sizeof(*w->ents), cmp_hash);
+	retval = plan_leaves(w);
+	if (retval)
+		return retval;
+	w->root_limit = dx_limit(w, DX_ROOT_ENTRIES_OFFSET);
+	w->node_limit = dx_limit(w, DX_NODE_ENTRIES_OFFSET);
+	w->nnodes = 0;
+	if (w->nleaves > w->root_limit) {
+		w->nnodes = (w->nleaves + w->node_limit - 1) / w->node_limit;
+		/* Two levels of index need largedir; so many names are rare. */
+		if (w->nnodes > w->root_limit)
+			return EXT2_ET_DIR_NO_SPACE;
+	}
+	retval = write_root(w);
+	for (i = 0; !retval && i < w->nnodes; i++)
+		retval = write_node(w, i);
+	for (i = 0; !retval && i < w->nleaves; i++)
+		retval = write_leaf(w, i);
+	return retval;
+}
+
+/* Do the entries fit one block after "." and ".."? */
+static int fits_one_block(const struct writer *w)
+{
+	unsigned int used = 2 * DOT_SIZE;
+	size_t i;
+
+	for (i = 0; i < w->n; i++) {
+		used += rec_len_of(&w->ents[i]);
+		if (used > w->bs - w->tail)
+			return 0;
+	}
+	return 1;
+}
+
+/* Free what lies beyond the new end; set size and index flag. */
+static errcode_t finish_inode(struct writer *w, int indexed)
+{
+	struct ext2_inode_large inode;
+	ext2_ino_t ino = w->layout->ino;
+	errcode_t retval;
+
+	retval = ext2fs_punch(w->fs, ino, NULL, NULL, w->next_lblk, ~0ULL);
+	if (retval)
+		return retval;
+	retval = ext2fs_read_inode_full(w->fs, ino, (struct ext2_inode *)&inode,
+					sizeof(inode));
+	if (retval)
+		return retval;
+	retval = ext2fs_inode_size_set(w->fs, (struct ext2_inode *)&inode,
+				       (__u64)w->next_lblk * w->bs);
+	if (retval)
+		return retval;
+	if (indexed)
+		inode.i_flags |= EXT2_INDEX_FL;
+	else
+		inode.i_flags &= ~EXT2_INDEX_FL;
+	return ext2fs_write_inode_full(w->fs, ino, (struct ext2_inode *)&inode,
+				       sizeof(inode));
+}
+
+errcode_t e2fold_dir_write(ext2_filsys fs,
+			   const struct e2fold_dir_layout *layout,
+			   struct e2fold_new_entry *entries, size_t n)
+{
+	struct writer w = {
+		.fs = fs, .layout = layout, .ents = entries, .n = n,
+		.bs = fs->blocksize,
+	};
+	struct ext2_inode inode;
+	errcode_t retval;
+	int indexed;
+
+	retval = ext2fs_read_inode(fs, layout->ino, &inode);
+	if (retval)
+		return retval;
+	if (inode.i_flags & EXT4_ENCRYPT_FL)
+		return EXT2_ET_UNIMPLEMENTED;
+	if (ext2fs_has_feature_metadata_csum(fs->super))
+		w.tail = sizeof(struct ext2_dir_entry_tail);
+	w.buf = malloc(w.bs);
+	if (!w.buf)
+		return EXT2_ET_NO_MEMORY;
+	retval = hash_entries(&w);
+	if (retval)
+		goto out;
+	indexed = ext2fs_has_feature_dir_index(fs->super) && !fits_one_block(&w);
+	retval = indexed ? write_htree(&w) : write_linear(&w);
+	if (!retval)
+		retval = finish_inode(&w, indexed);
+out:
+	free(w.buf);
+	free(w.leaf_first);
+	free(w.leaf_hash);
+	return retval;
+}

@@ -1,0 +1,53 @@
+/*
+ * dirwrite.h: write a directory's complete contents, linear or as a hash
+ * tree whose hashes are the kernel's (casefolded names hashed over their
+ * casefolded bytes, raw bytes where folding fails, the kernel's hash
+ * adjustment). e2fold-mkfs builds directories with it, e2fold-fsck
+ * rebuilds damaged ones and e2fold-tune converts them.
+ *
+ * Layout, as e2fsck -D makes it: everything in one linear block if it
+ * fits there (or the filesystem lacks dir_index); otherwise a root block,
+ * index nodes if the leaves do not fit the root, and leaves filled in hash
+ * order. Entries of equal hash never straddle leaves unless the next leaf
+ * is marked as continuing that hash (bit 0 of its index hash), as the
+ * kernel expects. With metadata_csum every block gets its tail and
+ * checksum (libext2fs computes them as it writes).
+ */
+#ifndef E2FOLD_DIRWRITE_H
+#define E2FOLD_DIRWRITE_H
+
+#include <ext2fs/ext2fs.h>
+
+#include "unicode.h"
+
+struct e2fold_new_entry {
+	const unsigned char *name;
+	unsigned int name_len;
+	ext2_ino_t ino;
+	int file_type;		/* EXT2_FT_* */
+	/* Set by e2fold_dir_write(): */
+	ext2_dirhash_t hash, minor_hash;
+};
+
+struct e2fold_dir_layout {
+	ext2_ino_t ino;		/* the directory, already allocated */
+	ext2_ino_t parent;	/* its ".." */
+	/* Casefolded directories: the filesystem's encoding; NULL otherwise. */
+	const struct unicode_map *um;
+	int hash_version;	/* stored in the root; usually s_def_hash_version */
+};
+
+/*
+ * Replace the contents of the directory with ".", ".." and the n entries
+ * (their order does not matter). The directory keeps its existing blocks
+ * where it can, gets new ones as needed and frees the rest; its size,
+ * EXT2_INDEX_FL and the block bitmap are updated (the bitmaps must be
+ * loaded). Encrypted directories cannot be written (their names are
+ * ciphertext hashed with a key we do not have): EXT2_ET_UNIMPLEMENTED.
+ */
+E2FOLD_API errcode_t e2fold_dir_write(ext2_filsys fs,
+				      const struct e2fold_dir_layout *layout,
+				      struct e2fold_new_entry *entries,
+				      size_t n);
+
+#endif /* E2FOLD_DIRWRITE_H */
