@@ -7,7 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cfname.h"
 #include "encoding.h"
+#include "utf8fold.h"
 
 static const struct e2fold_encoding encodings[] = {
 	{ E2FOLD_ENC_UTF8_12_1, "utf8-12.1", "12.1.0" },
@@ -140,23 +142,26 @@ errcode_t e2fold_casefold_dirhash(const struct unicode_map *um,
 				  ext2_dirhash_t *ret_hash,
 				  ext2_dirhash_t *ret_minor_hash)
 {
-	unsigned char folded[KERNEL_FOLD_BUF];
-	const unsigned char *input = name;
+	struct e2fold_key key;
+
+	if (len < 0)
+		len = 0;
+	e2fold_name_key(um, name, len, &key);
+	return e2fold_key_dirhash(&key, hash_version, seed, ret_hash,
+				  ret_minor_hash);
+}
+
+/* ext2fs_dirhash() with the kernel's adjustment of the end marker. */
+static errcode_t kernel_dirhash(int hash_version, const unsigned char *s,
+				int len, const __u32 *seed,
+				ext2_dirhash_t *ret_hash,
+				ext2_dirhash_t *ret_minor_hash)
+{
 	ext2_dirhash_t hash, minor = 0;
 	errcode_t retval;
-	int input_len = len;
 
-	if (um && len > 0) {
-		struct qstr q = { name, (unsigned int)len };
-		int n = utf8_casefold(um, &q, folded, sizeof(folded));
-
-		if (n >= 0) {
-			input = folded;
-			input_len = n;
-		}
-	}
-	retval = ext2fs_dirhash(hash_version, (const char *)input, input_len,
-				seed, &hash, &minor);
+	retval = ext2fs_dirhash(hash_version, (const char *)s, len, seed,
+				&hash, &minor);
 	if (retval)
 		return retval;
 	if (hash == 0xFFFFFFFE)
@@ -165,6 +170,37 @@ errcode_t e2fold_casefold_dirhash(const struct unicode_map *um,
 	if (ret_minor_hash)
 		*ret_minor_hash = minor;
 	return 0;
+}
+
+errcode_t e2fold_key_dirhash(const struct e2fold_key *key, int hash_version,
+			     const __u32 *seed, ext2_dirhash_t *ret_hash,
+			     ext2_dirhash_t *ret_minor_hash)
+{
+	return kernel_dirhash(hash_version, key->bytes, key->len, seed,
+			      ret_hash, ret_minor_hash);
+}
+
+errcode_t e2fold_dirhash_keeping_ignorables(const struct unicode_map *um,
+					    int hash_version,
+					    const unsigned char *name, int len,
+					    const __u32 *seed,
+					    ext2_dirhash_t *ret_hash,
+					    ext2_dirhash_t *ret_minor_hash)
+{
+	unsigned char kept[KERNEL_FOLD_BUF], removed[KERNEL_FOLD_BUF];
+	size_t kept_len, removed_len;
+	const struct utf8data *t = um ? um->ntab[UTF8_NFDICF] : NULL;
+
+	if (!t || len <= 0 ||
+	    e2fold_utf8_fold_keeping_ignorables(t, name, len, kept,
+						sizeof(kept) - 1, &kept_len) ||
+	    e2fold_utf8_fold(t, name, len, removed, sizeof(removed) - 1,
+			     &removed_len))
+		return ENOENT;
+	if (kept_len == removed_len && !memcmp(kept, removed, kept_len))
+		return ENOENT;
+	return kernel_dirhash(hash_version, kept, kept_len, seed, ret_hash,
+			      ret_minor_hash);
 }
 
 int e2fold_effective_hash_version(ext2_filsys fs, int dx_version)

@@ -72,6 +72,30 @@ E2FOLD_API errcode_t e2fold_casefold_dirhash(const struct unicode_map *um,
 					     ext2_dirhash_t *ret_minor_hash);
 
 /*
+ * The directory hash of a name's key (see cfname.h): ext2fs_dirhash() of
+ * the key bytes with the kernel's adjustment. Equal to
+ * e2fold_casefold_dirhash() of the name, without folding it again.
+ */
+struct e2fold_key;
+E2FOLD_API errcode_t e2fold_key_dirhash(const struct e2fold_key *key,
+					int hash_version, const __u32 *seed,
+					ext2_dirhash_t *ret_hash,
+					ext2_dirhash_t *ret_minor_hash);
+
+/*
+ * The hash a kernel that kept Default_Ignorable code points when folding
+ * (Linux 6.12-rc3 to 6.13-rc2, and kernels that took that change) gave
+ * the name. Returns 0, or ENOENT when the name holds no ignorable code
+ * point (the hash is then the normal one) or cannot be folded.
+ */
+E2FOLD_API errcode_t e2fold_dirhash_keeping_ignorables(const struct unicode_map *um,
+						       int hash_version,
+						       const unsigned char *name,
+						       int len, const __u32 *seed,
+						       ext2_dirhash_t *ret_hash,
+						       ext2_dirhash_t *ret_minor_hash);
+
+/*
  * The hash version a directory uses for its names: the dx_root's version,
  * plus 3 for versions 0-2 when the superblock's unsigned-hash flag is set.
  */

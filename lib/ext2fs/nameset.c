@@ -89,8 +89,9 @@ static int grow(struct e2fold_nameset *set)
 	return 0;
 }
 
-/* Does member id have the key in set->probe? */
-static int same_key(struct e2fold_nameset *set, size_t id)
+/* Does member id have this key? */
+static int same_key(struct e2fold_nameset *set, size_t id,
+		    const struct e2fold_key *key)
 {
 	const unsigned char *name;
 	unsigned int len;
@@ -98,18 +99,20 @@ static int same_key(struct e2fold_nameset *set, size_t id)
 	if (set->name_fn(set->arg, id, &name, &len))
 		return 0;
 	e2fold_name_key(set->um, name, len, &set->other);
-	return set->other.len == set->probe.len &&
-	       !memcmp(set->other.bytes, set->probe.bytes, set->probe.len);
+	return set->other.len == key->len &&
+	       !memcmp(set->other.bytes, key->bytes, key->len);
 }
 
-/* Slot where the probe key is, or the empty slot where it would go. */
-static size_t lookup(struct e2fold_nameset *set, uint64_t khash, int *found)
+/* Slot where the key is, or the empty slot where it would go. */
+static size_t lookup(struct e2fold_nameset *set, const struct e2fold_key *key,
+		     uint64_t khash, int *found)
 {
 	size_t i = khash & set->mask;
 
 	*found = 0;
 	while (set->slots[i].khash) {
-		if (set->slots[i].khash == khash && same_key(set, set->slots[i].id)) {
+		if (set->slots[i].khash == khash &&
+		    same_key(set, set->slots[i].id, key)) {
 			*found = 1;
 			return i;
 		}
@@ -127,7 +130,7 @@ int e2fold_nameset_find(struct e2fold_nameset *set, const unsigned char *name,
 
 	e2fold_name_key(set->um, name, len, &set->probe);
 	khash = key_hash(&set->probe);
-	i = lookup(set, khash, &found);
+	i = lookup(set, &set->probe, khash, &found);
 	if (found)
 		*ret_other = set->slots[i].id;
 	return found;
@@ -137,15 +140,21 @@ int e2fold_nameset_add(struct e2fold_nameset *set, size_t id,
 		       const unsigned char *name, unsigned int len,
 		       size_t *ret_other)
 {
+	e2fold_name_key(set->um, name, len, &set->probe);
+	return e2fold_nameset_add_key(set, id, &set->probe, ret_other);
+}
+
+int e2fold_nameset_add_key(struct e2fold_nameset *set, size_t id,
+			   const struct e2fold_key *key, size_t *ret_other)
+{
 	uint64_t khash;
 	size_t i;
 	int found;
 
 	if (2 * (set->count + 1) > set->mask + 1 && grow(set))
 		return -1;
-	e2fold_name_key(set->um, name, len, &set->probe);
-	khash = key_hash(&set->probe);
-	i = lookup(set, khash, &found);
+	khash = key_hash(key);
+	i = lookup(set, key, khash, &found);
 	if (found) {
 		*ret_other = set->slots[i].id;
 		return 1;

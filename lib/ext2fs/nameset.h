@@ -37,6 +37,11 @@ E2FOLD_API int e2fold_nameset_add(struct e2fold_nameset *set, size_t id,
 				  const unsigned char *name, unsigned int len,
 				  size_t *ret_other);
 
+/* The same, with the key of the member's name already computed. */
+E2FOLD_API int e2fold_nameset_add_key(struct e2fold_nameset *set, size_t id,
+				      const struct e2fold_key *key,
+				      size_t *ret_other);
+
 /* 1 and *ret_other if some member's key equals name's key, else 0. */
 E2FOLD_API int e2fold_nameset_find(struct e2fold_nameset *set,
 				   const unsigned char *name, unsigned int len,

@@ -115,6 +115,8 @@ static inline void next_tok(struct fold_iter *it, struct tok *tk)
 	it->s += n;
 	if (!ch.maplen) {
 		tk->kind = TOK_IGNORABLE;
+		tk->p = it->s - n;	/* for callers that keep ignorables */
+		tk->n = n;
 		return;
 	}
 	it->x = ch.map;
@@ -213,10 +215,10 @@ static enum utf8_fold_status fold_by_cursor(const struct utf8data *t,
 	return c ? UTF8_FOLD_INVALID : UTF8_FOLD_OK;
 }
 
-enum utf8_fold_status e2fold_utf8_fold(const struct utf8data *t,
-				       const unsigned char *s, size_t len,
-				       unsigned char *out, size_t cap,
-				       size_t *ret_len)
+static enum utf8_fold_status fold(const struct utf8data *t,
+				  const unsigned char *s, size_t len,
+				  unsigned char *out, size_t cap,
+				  size_t *ret_len, int keep_ignorables)
 {
 	struct fold_iter it;
 	struct sink o = { out, out + cap };
@@ -252,6 +254,8 @@ dispatch:
 			status = UTF8_FOLD_INVALID;
 			goto done;
 		case TOK_IGNORABLE:
+			if (keep_ignorables && put(&o, tk.p, tk.n))
+				goto full;
 			continue;
 		case TOK_STRAY:
 			if (put(&o, tk.p, 1))
@@ -274,8 +278,10 @@ dispatch:
 				strays++;
 			else if (tk.kind != TOK_CHAR || tk.ccc == 0)
 				break;
-			if (nrun == MAX_RUN)
+			if (nrun == MAX_RUN && !keep_ignorables)
 				return fold_by_cursor(t, s, len, out, cap, ret_len);
+			if (nrun == MAX_RUN)
+				goto full;	/* no cursor for this variant */
 			run[nrun++] = tk;
 		}
 		if (tk.kind == TOK_INVALID) {
@@ -296,4 +302,19 @@ full:
 done:
 	*ret_len = o.p - out;
 	return status;
+}
+
+enum utf8_fold_status e2fold_utf8_fold(const struct utf8data *t,
+				       const unsigned char *s, size_t len,
+				       unsigned char *out, size_t cap,
+				       size_t *ret_len)
+{
+	return fold(t, s, len, out, cap, ret_len, 0);
+}
+
+enum utf8_fold_status e2fold_utf8_fold_keeping_ignorables(
+	const struct utf8data *t, const unsigned char *s, size_t len,
+	unsigned char *out, size_t cap, size_t *ret_len)
+{
+	return fold(t, s, len, out, cap, ret_len, 1);
 }

@@ -26,4 +26,15 @@ enum utf8_fold_status e2fold_utf8_fold(const struct utf8data *t,
 				       unsigned char *out, size_t cap,
 				       size_t *ret_len);
 
+/*
+ * The same, except that Default_Ignorable code points are kept as they
+ * are (as starters) instead of removed: the form Linux 6.12-rc3 to
+ * 6.13-rc2 computed, which placed some entries in htree leaves that other
+ * kernels cannot find. Used only to name such entries; runs of more than
+ * 32 non-starters report UTF8_FOLD_FULL.
+ */
+enum utf8_fold_status e2fold_utf8_fold_keeping_ignorables(
+	const struct utf8data *t, const unsigned char *s, size_t len,
+	unsigned char *out, size_t cap, size_t *ret_len);
+
 #endif /* E2FOLD_UTF8FOLD_H */
