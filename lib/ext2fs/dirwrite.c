@@ -29,9 +29,10 @@ struct writer {
 	unsigned int root_limit, node_limit;
 };
 
-static unsigned int rec_len_of(const struct e2fold_new_entry *e)
+static unsigned int rec_len_of(const struct writer *w,
+			       const struct e2fold_new_entry *e)
 {
-	return EXT2_DIR_REC_LEN(e->name_len);
+	return ext2fs_dir_rec_len(e->name_len, w->layout->stored_hashes);
 }
 
 static errcode_t hash_entries(struct writer *w)
@@ -40,6 +41,8 @@ static errcode_t hash_entries(struct writer *w)
 	int version = e2fold_effective_hash_version(w->fs, l->hash_version);
 	size_t i;
 
+	if (l->stored_hashes || l->given_hashes)
+		return 0;
 	for (i = 0; i < w->n; i++) {
 		errcode_t retval = e2fold_casefold_dirhash(l->um, version,
 				w->ents[i].name, w->ents[i].name_len,
@@ -83,6 +86,25 @@ static struct ext2_dir_entry *put_entry(struct writer *w, unsigned int *off,
 	memcpy(de->name, name, name_len);
 	ext2fs_set_rec_len(w->fs, rec_len, de);
 	*off += rec_len;
+	return de;
+}
+
+/* A name entry, with its stored hash where the directory keeps them. */
+static struct ext2_dir_entry *put_name(struct writer *w, unsigned int *off,
+				       const struct e2fold_new_entry *e)
+{
+	unsigned int at = *off;
+	struct ext2_dir_entry *de = put_entry(w, off, e->ino, e->name,
+					      e->name_len, e->file_type,
+					      rec_len_of(w, e));
+
+	if (w->layout->stored_hashes) {
+		__u32 *h = (__u32 *)(w->buf + at + 8 +
+				     ((e->name_len + 3) & ~3u));
+
+		h[0] = ext2fs_cpu_to_le32(e->hash);
+		h[1] = ext2fs_cpu_to_le32(e->minor_hash);
+	}
 	return de;
 }
 
@@ -139,7 +161,7 @@ static errcode_t write_linear(struct writer *w)
 	last = put_entry(w, &off, w->layout->parent,
 			 (const unsigned char *)"..", 2, EXT2_FT_DIR, DOT_SIZE);
 	for (i = 0; i < w->n; i++) {
-		unsigned int rl = rec_len_of(&w->ents[i]);
+		unsigned int rl = rec_len_of(w, &w->ents[i]);
 
 		if (off + rl > w->bs - w->tail) {
 			finish_leaf(w, last, last_off);
@@ -150,8 +172,7 @@ static errcode_t write_linear(struct writer *w)
 			off = 0;
 		}
 		last_off = off;
-		last = put_entry(w, &off, w->ents[i].ino, w->ents[i].name,
-				 w->ents[i].name_len, w->ents[i].file_type, rl);
+		last = put_name(w, &off, &w->ents[i]);
 	}
 	finish_leaf(w, last, last_off);
 	return write_block(w);
@@ -169,7 +190,7 @@ static errcode_t plan_leaves(struct writer *w)
 		return EXT2_ET_NO_MEMORY;
 	w->nleaves = 0;
 	for (i = 0; i < w->n; i++) {
-		unsigned int rl = rec_len_of(&w->ents[i]);
+		unsigned int rl = rec_len_of(w, &w->ents[i]);
 
 		if (used + rl > cap) {
 			__u32 h = w->ents[i].hash;
@@ -266,9 +287,7 @@ static errcode_t write_leaf(struct writer *w, size_t leaf)
 	memset(w->buf, 0, w->bs);
 	for (i = w->leaf_first[leaf]; i < w->leaf_first[leaf + 1]; i++) {
 		last_off = off;
-		last = put_entry(w, &off, w->ents[i].ino, w->ents[i].name,
-				 w->ents[i].name_len, w->ents[i].file_type,
-				 rec_len_of(&w->ents[i]));
+		last = put_name(w, &off, &w->ents[i]);
 	}
 	finish_leaf(w, last, last_off);
 	return write_block(w);
@@ -316,7 +335,7 @@ static int fits_one_block(const struct writer *w)
 	size_t i;
 
 	for (i = 0; i < w->n; i++) {
-		used += rec_len_of(&w->ents[i]);
+		used += rec_len_of(w, &w->ents[i]);
 		if (used > w->bs - w->tail)
 			return 0;
 	}
@@ -364,7 +383,7 @@ errcode_t e2fold_dir_write(ext2_filsys fs,
 	retval = ext2fs_read_inode(fs, layout->ino, &inode);
 	if (retval)
 		return retval;
-	if (inode.i_flags & EXT4_ENCRYPT_FL)
+	if ((inode.i_flags & EXT4_ENCRYPT_FL) && !layout->stored_hashes)
 		return EXT2_ET_UNIMPLEMENTED;
 	if (ext2fs_has_feature_metadata_csum(fs->super))
 		w.tail = sizeof(struct ext2_dir_entry_tail);

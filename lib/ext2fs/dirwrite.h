@@ -35,6 +35,17 @@ struct e2fold_dir_layout {
 	/* Casefolded directories: the filesystem's encoding; NULL otherwise. */
 	const struct unicode_map *um;
 	int hash_version;	/* stored in the root; usually s_def_hash_version */
+	/*
+	 * Encrypted casefolded directories: the entries' hash and minor_hash
+	 * are given (as stored on disk; they cannot be computed without the
+	 * key) and written after each name, as the kernel stores them.
+	 */
+	int stored_hashes;
+	/*
+	 * The entries' hash and minor_hash are given and used to place them,
+	 * but not stored (tests craft misplaced entries this way).
+	 */
+	int given_hashes;
 };
 
 /*
@@ -42,8 +53,8 @@ struct e2fold_dir_layout {
  * (their order does not matter). The directory keeps its existing blocks
  * where it can, gets new ones as needed and frees the rest; its size,
  * EXT2_INDEX_FL and the block bitmap are updated (the bitmaps must be
- * loaded). Encrypted directories cannot be written (their names are
- * ciphertext hashed with a key we do not have): EXT2_ET_UNIMPLEMENTED.
+ * loaded). An encrypted directory can only be rewritten with its stored
+ * hashes (stored_hashes); otherwise EXT2_ET_UNIMPLEMENTED.
  */
 E2FOLD_API errcode_t e2fold_dir_write(ext2_filsys fs,
 				      const struct e2fold_dir_layout *layout,
