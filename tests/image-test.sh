@@ -3,7 +3,7 @@
 
 # Strip what changes between machines and versions from tool output.
 filter_output() {
-	sed -f "$top_srcdir/tests/filter.sed"
+	sed -f "$top_srcdir/tests/filter.sed" -e "s|${image:-/nonexistent}|test.img|g"
 }
 
 # compare_output N: out.N against expect.N; leaves out.N.diff on mismatch.
@@ -24,13 +24,21 @@ unpack_image() {
 	gzip -dc "$test_dir/image.gz" > "$image" || exit 99
 }
 
+# Extra e2fold-fsck options of this test (file fsck_args), if any.
+fsck_args() {
+	[ -f "$test_dir/fsck_args" ] && cat "$test_dir/fsck_args"
+}
+
 # The e2fsprogs pattern: repair, then check that nothing is left.
 run_fsck_twice() {
 	unpack_image
-	"$E2FOLD_FSCK" -fy "$image" > "$out_dir/raw.1" 2>&1
+	# shellcheck disable=SC2046
+	"$E2FOLD_FSCK" -fy $(fsck_args) --report "$out_dir/report.1.json" \
+		"$image" > "$out_dir/raw.1" 2>&1
 	echo "Exit status is $?" >> "$out_dir/raw.1"
 	filter_output < "$out_dir/raw.1" > "$out_dir/out.1"
-	"$E2FOLD_FSCK" -fn "$image" > "$out_dir/raw.2" 2>&1
+	# shellcheck disable=SC2046
+	"$E2FOLD_FSCK" -fn $(fsck_args) "$image" > "$out_dir/raw.2" 2>&1
 	echo "Exit status is $?" >> "$out_dir/raw.2"
 	filter_output < "$out_dir/raw.2" > "$out_dir/out.2"
 	status=0

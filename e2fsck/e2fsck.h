@@ -1,0 +1,115 @@
+/*
+ * e2fsck.h: the state of one e2fold-fsck run, shared by its passes.
+ *
+ * The passes, in order:
+ *   scan     read every inode once; note casefolded directories and
+ *            casefold flags where they do not belong (scan.c)
+ *   pass 0   the superblock: encoding, flags, feature (super.c)
+ *   pass 1   inode flags (pass1.c)
+ *   pass 2   names in casefolded directories: validity, duplicates,
+ *            hash tree placement (pass2.c)
+ *   pass 3   rebuild the directories pass 2 changed (rehash.c)
+ * Checking code never prints or decides: it fills a problem_context and
+ * asks fix_problem() (problem.c), which knows -n/-y/-p and the report.
+ */
+#ifndef E2FOLD_E2FSCK_H
+#define E2FOLD_E2FSCK_H
+
+#include <stdio.h>
+#include <ext2fs/ext2fs.h>
+
+#include "unicode.h"
+
+/* Exit codes, as e2fsck's. */
+#define FSCK_OK 0
+#define FSCK_NONDESTRUCT 1	/* errors corrected */
+#define FSCK_UNCORRECTED 4	/* errors left */
+#define FSCK_ERROR 8		/* operational error */
+#define FSCK_USAGE 16
+#define FSCK_CANCELED 32
+
+enum fsck_mode {
+	MODE_ASK,		/* ask on the terminal */
+	MODE_NO,		/* -n: read-only, answer no */
+	MODE_YES,		/* -y */
+	MODE_PREEN,		/* -p: fix what is safe, stop otherwise */
+};
+
+struct fsck_options {
+	const char *device;
+	enum fsck_mode mode;
+	int force;		/* -f */
+	int verbose;		/* -v */
+	int progress_fd;	/* -C fd; -1 none */
+	int check_encoding;	/* -E check_encoding: validate non-strict names */
+	const char *undo_file;	/* -z */
+	const char *report_file;	/* --report */
+};
+
+/* A directory entry pass 2 wants to rename. */
+struct rename_plan {
+	size_t entry;			/* index in the directory's entries */
+	unsigned char name[256];
+	unsigned int len;
+};
+
+/* A casefolded directory found by the scan. */
+struct cf_dir {
+	ext2_ino_t ino;
+	int encrypted;
+	int indexed;
+	int rebuild;		/* pass 1 wants the index rebuilt */
+};
+
+struct fsck_ctx {
+	struct fsck_options opt;
+	const char *prog;
+	ext2_filsys fs;
+	io_manager io;
+
+	/* Encoding of the filesystem, once pass 0 accepts it. */
+	struct unicode_map *um;
+	int strict;
+
+	/* Found by the scan. */
+	struct cf_dir *cf_dirs;
+	size_t n_cf_dirs;
+	ext2_ino_t *cf_nondirs;		/* non-directories with the flag */
+	size_t n_cf_nondirs;
+	ext2_ino_t *rebuild_plain;	/* directories to rebuild without casefold */
+	size_t n_rebuild_plain;
+
+	/* Outcome. */
+	int changed;			/* a byte was written */
+	int errors_left;		/* a problem was not fixed */
+	int aborted;			/* a fatal problem stopped the check */
+	unsigned long dirs_checked, entries_checked, renamed, rebuilt;
+
+	struct report *report;
+};
+
+/* One progress line for pass N at done/total (does nothing without -C). */
+void fsck_progress(struct fsck_ctx *ctx, int pass, unsigned long done,
+		   unsigned long total);
+
+/* Ask for a write to be allowed: 0 in -n mode (which never writes). */
+int fsck_may_write(struct fsck_ctx *ctx);
+
+/* Passes; each returns 0, or an errcode_t that stops the run. */
+errcode_t fsck_scan(struct fsck_ctx *ctx);
+errcode_t fsck_pass0(struct fsck_ctx *ctx);
+errcode_t fsck_pass1(struct fsck_ctx *ctx);
+errcode_t fsck_pass2(struct fsck_ctx *ctx);
+errcode_t fsck_rebuild_plain(struct fsck_ctx *ctx);
+
+struct e2fold_dir;
+/*
+ * Pass 3 for one directory: rewrite it with the planned renames applied,
+ * casefolded (ctx->um) or not, or with its stored hashes (encrypted);
+ * then read it back and make sure every entry is still there.
+ */
+errcode_t fsck_rebuild_dir(struct fsck_ctx *ctx, struct e2fold_dir *dir,
+			   const struct rename_plan *plans, size_t nplans,
+			   int casefolded, int stored_hashes);
+
+#endif /* E2FOLD_E2FSCK_H */

@@ -1,0 +1,133 @@
+/*
+ * pass1.c: the casefold flag on inodes. The kernel ignores it on
+ * non-directories but refuses a casefolded directory on a filesystem
+ * without the feature; and it cannot use the index of an encrypted
+ * casefolded directory whose root does not say SipHash (pass 2 rebuilds
+ * that index from the stored hashes).
+ */
+#include "config.h"
+
+#include <stdlib.h>
+
+#include "dirread.h"
+#include "e2fsck.h"
+#include "problem.h"
+#include "report.h"
+
+static const char *file_type_name(__u16 mode)
+{
+	if (LINUX_S_ISREG(mode))
+		return "regular file";
+	if (LINUX_S_ISLNK(mode))
+		return "symbolic link";
+	if (LINUX_S_ISCHR(mode))
+		return "character device";
+	if (LINUX_S_ISBLK(mode))
+		return "block device";
+	if (LINUX_S_ISFIFO(mode))
+		return "fifo";
+	if (LINUX_S_ISSOCK(mode))
+		return "socket";
+	return "unknown type";
+}
+
+/* Clear flag bits on an inode; 0 or an error. */
+static errcode_t clear_inode_flags(struct fsck_ctx *ctx, ext2_ino_t ino,
+				   __u32 flags, const char *what)
+{
+	struct ext2_inode_large inode;
+	errcode_t retval;
+
+	retval = ext2fs_read_inode_full(ctx->fs, ino, (struct ext2_inode *)&inode,
+					sizeof(inode));
+	if (retval)
+		return retval;
+	report_flag(ctx->report, ctx, what, ino, inode.i_flags,
+		    inode.i_flags & ~flags);
+	inode.i_flags &= ~flags;
+	retval = ext2fs_write_inode_full(ctx->fs, ino, (struct ext2_inode *)&inode,
+					 sizeof(inode));
+	if (!retval)
+		ctx->changed = 1;
+	return retval;
+}
+
+static errcode_t add_plain_rebuild(struct fsck_ctx *ctx, ext2_ino_t ino)
+{
+	ext2_ino_t *p = realloc(ctx->rebuild_plain,
+				(ctx->n_rebuild_plain + 1) * sizeof(*p));
+
+	if (!p)
+		return EXT2_ET_NO_MEMORY;
+	ctx->rebuild_plain = p;
+	p[ctx->n_rebuild_plain++] = ino;
+	return 0;
+}
+
+/* The hash version in an indexed directory's root, or -1. */
+static int root_hash_version(ext2_filsys fs, ext2_ino_t ino)
+{
+	struct e2fold_dir *dir;
+	int version = -1;
+
+	if (e2fold_dir_read(fs, ino, &dir))
+		return -1;
+	if (dir->dx_problem != E2FOLD_DX_UNREADABLE &&
+	    dir->dx_problem != E2FOLD_DX_BAD_ROOT)
+		version = dir->dx_hash_version;
+	e2fold_dir_free(dir);
+	return version;
+}
+
+errcode_t fsck_pass1(struct fsck_ctx *ctx)
+{
+	ext2_filsys fs = ctx->fs;
+	struct problem_context pctx = { 0 };
+	errcode_t retval = 0;
+	size_t i, kept = 0;
+
+	for (i = 0; i < ctx->n_cf_nondirs && !retval; i++) {
+		struct ext2_inode inode;
+
+		pctx.ino = ctx->cf_nondirs[i];
+		if (ext2fs_read_inode(fs, pctx.ino, &inode))
+			continue;
+		pctx.str = file_type_name(inode.i_mode);
+		if (fix_problem(ctx, PR_1_CASEFOLD_NONDIR, &pctx))
+			retval = clear_inode_flags(ctx, pctx.ino,
+						   EXT4_CASEFOLD_FL,
+						   "clear_casefold_flag");
+	}
+	pctx.str = NULL;
+	for (i = 0; i < ctx->n_cf_dirs && !retval; i++) {
+		struct cf_dir *d = &ctx->cf_dirs[i];
+
+		pctx.ino = d->ino;
+		if (!ext2fs_has_feature_casefold(fs->super)) {
+			if (!fix_problem(ctx, PR_1_CASEFOLD_NO_FEATURE, &pctx))
+				continue;	/* cannot be checked either */
+			retval = clear_inode_flags(ctx, d->ino, EXT4_CASEFOLD_FL,
+						   "clear_casefold_flag");
+			/* Its index was hashed casefolded: rehash plainly. */
+			if (!retval && d->indexed && !d->encrypted)
+				retval = add_plain_rebuild(ctx, d->ino);
+			continue;
+		}
+		if (d->encrypted && d->indexed) {
+			int version = root_hash_version(fs, d->ino);
+
+			if (version >= 0 && version != EXT2_HASH_SIPHASH) {
+				pctx.num = version;
+				if (fix_problem(ctx, PR_1_ENCRYPT_HASH_VERSION,
+						&pctx))
+					d->rebuild = 1;
+			}
+		}
+		ctx->cf_dirs[kept++] = *d;
+	}
+	if (!ext2fs_has_feature_casefold(fs->super))
+		ctx->n_cf_dirs = 0;
+	else
+		ctx->n_cf_dirs = kept;
+	return retval;
+}

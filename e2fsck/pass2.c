@@ -1,0 +1,409 @@
+/*
+ * pass2.c: the names in every casefolded directory.
+ *
+ * For each directory, in one walk over its entries:
+ *   - each name's key (cfname.h) is computed once; it gives the directory
+ *     hash and goes into a nameset, so duplicates (equal keys) are found
+ *     in linear time, whatever blocks they sit in, indexed or not;
+ *   - under strict (or -E check_encoding), names utf8_validate rejects;
+ *   - in an indexed directory, every entry's hash must fall in the range
+ *     of the leaf it sits in, or lookups by name miss it.
+ * The entry that comes first in the directory (lowest block and offset,
+ * which is what a linear scan meets first) keeps its name; every later
+ * duplicate, and every invalid name, is renamed (rename.h). Any accepted
+ * fix rewrites the whole directory (rehash.c) so that names and hashes
+ * change together.
+ *
+ * Encrypted casefolded directories hold ciphertext names: only their
+ * stored hashes can be checked. Equal stored hashes mean equal names,
+ * which can be reported but not renamed; a misplaced hash can be fixed by
+ * rebuilding the index from the stored hashes.
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "dirread.h"
+#include "e2fsck.h"
+#include "encoding.h"
+#include "nameset.h"
+#include "problem.h"
+#include "rename.h"
+
+#define NO_ENTRY ((size_t)-1)
+
+struct dir_check {
+	struct fsck_ctx *ctx;
+	struct cf_dir *cf;
+	struct e2fold_dir *dir;
+	struct e2fold_nameset *set;
+	struct rename_plan *plans;
+	size_t nplans;
+	size_t *dup_of;			/* earlier entry with the same key */
+	unsigned char *invalid;
+	ext2_dirhash_t *hash;
+	struct e2fold_key key;
+	int rebuild;			/* an accepted fix needs a rewrite */
+	int wanted;			/* fixes that could not be offered */
+	int latch;			/* one rebuild answer per directory */
+	int can_rebuild;
+};
+
+/* The name of nameset member id: an entry, or a planned new name. */
+static int member_name(void *arg, size_t id, const unsigned char **ret_name,
+		       unsigned int *ret_len)
+{
+	struct dir_check *dc = arg;
+
+	if (id < dc->dir->nents) {
+		*ret_name = dc->dir->ents[id].name;
+		*ret_len = dc->dir->ents[id].name_len;
+		return 0;
+	}
+	id -= dc->dir->nents;
+	if (id >= dc->nplans)
+		return -1;
+	*ret_name = dc->plans[id].name;
+	*ret_len = dc->plans[id].len;
+	return 0;
+}
+
+static int name_taken(void *arg, const unsigned char *name, unsigned int len)
+{
+	struct dir_check *dc = arg;
+	size_t other;
+
+	return e2fold_nameset_find(dc->set, name, len, &other);
+}
+
+static void base_context(struct dir_check *dc, struct problem_context *pctx,
+			 size_t i)
+{
+	const struct e2fold_dirent *e = &dc->dir->ents[i];
+
+	memset(pctx, 0, sizeof(*pctx));
+	pctx->dir = dc->dir->ino;
+	pctx->ino = e->ino;
+	pctx->name = e->name;
+	pctx->len = e->name_len;
+	pctx->blk = e->lblk;
+	pctx->no_fix = !dc->can_rebuild;
+}
+
+/* Keys, hashes, duplicates and validity of every entry. */
+static errcode_t index_names(struct dir_check *dc)
+{
+	struct fsck_ctx *ctx = dc->ctx;
+	struct e2fold_dir *dir = dc->dir;
+	int version = e2fold_effective_hash_version(ctx->fs, dir->dx_hash_version);
+	int check_valid = ctx->strict || ctx->opt.check_encoding;
+	size_t i;
+
+	for (i = 0; i < dir->nents; i++) {
+		const struct e2fold_dirent *e = &dir->ents[i];
+		size_t other;
+		int r;
+
+		e2fold_name_key(ctx->um, e->name, e->name_len, &dc->key);
+		if (dir->indexed &&
+		    e2fold_key_dirhash(&dc->key, version,
+				       ctx->fs->super->s_hash_seed,
+				       &dc->hash[i], NULL))
+			dc->hash[i] = 0;
+		r = e2fold_nameset_add_key(dc->set, i, &dc->key, &other);
+		if (r < 0)
+			return EXT2_ET_NO_MEMORY;
+		dc->dup_of[i] = r ? other : NO_ENTRY;
+		dc->invalid[i] = check_valid &&
+			!e2fold_name_is_valid(ctx->um, e->name, e->name_len);
+		if ((i & 0xffff) == 0xffff)
+			fsck_progress(ctx, 2, i, dir->nents);
+	}
+	return 0;
+}
+
+/* Choose a new name for entry i and ask; plans it if accepted. */
+static errcode_t offer_rename(struct dir_check *dc, size_t i, int code)
+{
+	const struct e2fold_dirent *e = &dc->dir->ents[i];
+	struct problem_context pctx;
+	struct rename_plan *plan, *p;
+	size_t other;
+
+	p = realloc(dc->plans, (dc->nplans + 1) * sizeof(*p));
+	if (!p)
+		return EXT2_ET_NO_MEMORY;
+	dc->plans = p;
+	plan = &dc->plans[dc->nplans];
+	plan->entry = i;
+	base_context(dc, &pctx, i);
+	if (dc->dup_of[i] != NO_ENTRY) {
+		const struct e2fold_dirent *o = &dc->dir->ents[dc->dup_of[i]];
+
+		pctx.ino2 = o->ino;
+		pctx.name2 = o->name;
+		pctx.len2 = o->name_len;
+	}
+	if (e2fold_unique_name(e->name, e->name_len, name_taken, dc,
+			       plan->name, &plan->len)) {
+		fix_problem(dc->ctx, PR_2_RENAME_IMPOSSIBLE, &pctx);
+		return 0;
+	}
+	pctx.new_name = plan->name;
+	pctx.new_len = plan->len;
+	dc->wanted += pctx.no_fix;
+	if (!fix_problem(dc->ctx, code, &pctx) || pctx.no_fix)
+		return 0;
+	/* The new name is taken from now on, for the next renames. */
+	if (e2fold_nameset_add(dc->set, dc->dir->nents + dc->nplans,
+			       plan->name, plan->len, &other) < 0)
+		return EXT2_ET_NO_MEMORY;
+	dc->nplans++;
+	dc->rebuild = 1;
+	return 0;
+}
+
+static errcode_t check_names(struct dir_check *dc)
+{
+	struct e2fold_dir *dir = dc->dir;
+	errcode_t retval = 0;
+	size_t i;
+
+	for (i = 0; i < dir->nents && !retval; i++) {
+		size_t o = dc->dup_of[i];
+
+		if (o != NO_ENTRY)
+			retval = offer_rename(dc, i,
+				dir->ents[o].name_len == dir->ents[i].name_len &&
+				!memcmp(dir->ents[o].name, dir->ents[i].name,
+					dir->ents[i].name_len) ?
+				PR_2_DUPLICATE_IDENTICAL : PR_2_DUPLICATE);
+		else if (dc->invalid[i])
+			retval = offer_rename(dc, i, PR_2_NAME_INVALID);
+	}
+	return retval;
+}
+
+/* Ask once per directory whether to rebuild its index. */
+static void ask_rebuild(struct dir_check *dc, int code,
+			struct problem_context *pctx)
+{
+	pctx->latch = &dc->latch;
+	dc->wanted += pctx->no_fix;
+	if (fix_problem(dc->ctx, code, pctx) && !pctx->no_fix)
+		dc->rebuild = 1;
+}
+
+static void check_damaged_index(struct dir_check *dc, int code)
+{
+	struct problem_context pctx = { 0 };
+
+	pctx.dir = dc->dir->ino;
+	pctx.str = e2fold_dx_problem_text(dc->dir->dx_problem);
+	pctx.blk = dc->dir->dx_problem_block;
+	pctx.no_fix = !dc->can_rebuild;
+	ask_rebuild(dc, code, &pctx);
+}
+
+/* Would the kernel of the Default_Ignorable episode have put it there? */
+static int placed_by_ignorable_kernel(struct dir_check *dc, size_t i,
+				      const struct e2fold_dx_leaf *leaf)
+{
+	struct fsck_ctx *ctx = dc->ctx;
+	const struct e2fold_dirent *e = &dc->dir->ents[i];
+	ext2_dirhash_t hash;
+
+	if (e2fold_dirhash_keeping_ignorables(ctx->um,
+			e2fold_effective_hash_version(ctx->fs,
+						      dc->dir->dx_hash_version),
+			e->name, e->name_len, ctx->fs->super->s_hash_seed,
+			&hash, NULL))
+		return 0;
+	return hash >= leaf->lo && hash < leaf->hi;
+}
+
+static void check_placement(struct dir_check *dc)
+{
+	struct e2fold_dir *dir = dc->dir;
+	size_t i;
+
+	if (dir->dx_problem) {
+		check_damaged_index(dc, PR_2_HTREE_DAMAGED);
+		return;
+	}
+	for (i = 0; i < dir->nents; i++) {
+		const struct e2fold_dx_leaf *leaf =
+			e2fold_dir_leaf_at(dir, dir->ents[i].lblk);
+		struct problem_context pctx;
+
+		base_context(dc, &pctx, i);
+		pctx.num = dc->hash[i];
+		if (!leaf) {
+			ask_rebuild(dc, PR_2_HTREE_NOT_LEAF, &pctx);
+			continue;
+		}
+		if (dc->hash[i] >= leaf->lo && dc->hash[i] < leaf->hi)
+			continue;
+		pctx.lo = leaf->lo;
+		pctx.hi = leaf->hi;
+		ask_rebuild(dc, placed_by_ignorable_kernel(dc, i, leaf) ?
+			    PR_2_HTREE_IGNORABLE : PR_2_HTREE_BAD_BUCKET, &pctx);
+	}
+}
+
+static int cmp_stored(const void *a, const void *b, void *arg)
+{
+	const struct e2fold_dirent *ents = arg;
+	const struct e2fold_dirent *x = &ents[*(const size_t *)a];
+	const struct e2fold_dirent *y = &ents[*(const size_t *)b];
+
+	if (x->stored_hash != y->stored_hash)
+		return x->stored_hash < y->stored_hash ? -1 : 1;
+	if (x->stored_minor != y->stored_minor)
+		return x->stored_minor < y->stored_minor ? -1 : 1;
+	return *(const size_t *)a < *(const size_t *)b ? -1 : 1;
+}
+
+/* Encrypted: equal stored hashes, and hashes outside their leaf. */
+static errcode_t check_encrypted(struct dir_check *dc)
+{
+	struct e2fold_dir *dir = dc->dir;
+	struct problem_context pctx;
+	size_t *order, i, n = 0;
+
+	order = malloc((dir->nents + 1) * sizeof(*order));
+	if (!order)
+		return EXT2_ET_NO_MEMORY;
+	for (i = 0; i < dir->nents; i++) {
+		if (dir->ents[i].has_stored_hash) {
+			order[n++] = i;
+			continue;
+		}
+		base_context(dc, &pctx, i);
+		fix_problem(dc->ctx, PR_2_ENCRYPTED_NO_HASH, &pctx);
+		dc->can_rebuild = 0;
+	}
+	qsort_r(order, n, sizeof(*order), cmp_stored, dir->ents);
+	for (i = 1; i < n; i++) {
+		const struct e2fold_dirent *a = &dir->ents[order[i - 1]];
+		const struct e2fold_dirent *b = &dir->ents[order[i]];
+
+		if (a->stored_hash != b->stored_hash ||
+		    a->stored_minor != b->stored_minor)
+			continue;
+		base_context(dc, &pctx, order[i]);
+		pctx.ino2 = a->ino;
+		pctx.num = b->stored_hash;
+		pctx.num2 = b->stored_minor;
+		fix_problem(dc->ctx, PR_2_DUPLICATE_ENCRYPTED, &pctx);
+	}
+	free(order);
+	if (!dir->indexed)
+		return 0;
+	if (dc->cf->rebuild)
+		dc->rebuild = dc->can_rebuild;
+	if (dir->dx_problem && dir->dx_problem != E2FOLD_DX_BAD_HASH_VERSION) {
+		check_damaged_index(dc, PR_2_ENCRYPTED_DAMAGED);
+		return 0;
+	}
+	for (i = 0; i < dir->nents && !dir->dx_problem; i++) {
+		const struct e2fold_dirent *e = &dir->ents[i];
+		const struct e2fold_dx_leaf *leaf = e2fold_dir_leaf_at(dir, e->lblk);
+
+		if (!e->has_stored_hash || !leaf ||
+		    (e->stored_hash >= leaf->lo && e->stored_hash < leaf->hi))
+			continue;
+		base_context(dc, &pctx, i);
+		pctx.num = e->stored_hash;
+		pctx.lo = leaf->lo;
+		pctx.hi = leaf->hi;
+		ask_rebuild(dc, PR_2_ENCRYPTED_BAD_BUCKET, &pctx);
+	}
+	return 0;
+}
+
+static errcode_t check_plain(struct dir_check *dc)
+{
+	size_t n = dc->dir->nents + 1;
+	errcode_t retval;
+
+	dc->set = e2fold_nameset_new(dc->ctx->um, member_name, dc);
+	dc->dup_of = malloc(n * sizeof(*dc->dup_of));
+	dc->invalid = malloc(n);
+	dc->hash = malloc(n * sizeof(*dc->hash));
+	if (!dc->set || !dc->dup_of || !dc->invalid || !dc->hash)
+		return EXT2_ET_NO_MEMORY;
+	retval = index_names(dc);
+	if (!retval)
+		retval = check_names(dc);
+	if (!retval && dc->dir->indexed)
+		check_placement(dc);
+	return retval;
+}
+
+static void report_corrupt_blocks(struct dir_check *dc)
+{
+	struct problem_context pctx = { 0 };
+	size_t i;
+
+	pctx.dir = dc->dir->ino;
+	for (i = 0; i < dc->dir->ncorrupt; i++) {
+		pctx.blk = dc->dir->corrupt[i];
+		fix_problem(dc->ctx, PR_2_CORRUPT_BLOCK, &pctx);
+	}
+}
+
+static errcode_t check_dir(struct fsck_ctx *ctx, struct cf_dir *cf)
+{
+	struct dir_check dc = { .ctx = ctx, .cf = cf, .latch = -1 };
+	struct problem_context pctx = { 0 };
+	errcode_t retval;
+
+	pctx.dir = cf->ino;
+	retval = e2fold_dir_read(ctx->fs, cf->ino, &dc.dir);
+	if (retval) {
+		pctx.errcode = retval;
+		fix_problem(ctx, PR_2_DIR_UNREADABLE, &pctx);
+		return retval == EXT2_ET_NO_MEMORY ? retval : 0;
+	}
+	ctx->dirs_checked++;
+	ctx->entries_checked += dc.dir->nents;
+	report_corrupt_blocks(&dc);
+	dc.can_rebuild = !dc.dir->ncorrupt && dc.dir->dotdot;
+	if (dc.dir->encrypted)
+		retval = check_encrypted(&dc);
+	else
+		retval = check_plain(&dc);
+	if (!retval && dc.rebuild)
+		retval = fsck_rebuild_dir(ctx, dc.dir, dc.plans, dc.nplans, 1,
+					  dc.dir->encrypted);
+	else if (!retval && dc.wanted) {
+		pctx.str = dc.dir->ncorrupt ? "it has corrupt blocks" :
+			   !dc.dir->dotdot ? "it has no '..' entry" :
+			   "an entry has no stored hash";
+		fix_problem(ctx, PR_2_DIR_NOT_REBUILT, &pctx);
+	}
+	e2fold_nameset_free(dc.set);
+	free(dc.plans);
+	free(dc.dup_of);
+	free(dc.invalid);
+	free(dc.hash);
+	e2fold_dir_free(dc.dir);
+	return retval;
+}
+
+errcode_t fsck_pass2(struct fsck_ctx *ctx)
+{
+	errcode_t retval = 0;
+	size_t i;
+
+	if (!ctx->um)
+		return 0;
+	for (i = 0; i < ctx->n_cf_dirs && !retval && !ctx->aborted; i++) {
+		fsck_progress(ctx, 2, i, ctx->n_cf_dirs);
+		retval = check_dir(ctx, &ctx->cf_dirs[i]);
+	}
+	fsck_progress(ctx, 2, ctx->n_cf_dirs, ctx->n_cf_dirs);
+	return retval;
+}

@@ -1,0 +1,380 @@
+/*
+ * problem.c: the problem table and fix_problem(), the one place that
+ * prints findings, applies -n/-y/-p and asks the user.
+ */
+#include "config.h"
+
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <et/com_err.h>
+
+#include "cfname.h"
+#include "e2fsck.h"
+#include "problem.h"
+#include "report.h"
+
+enum prompt {
+	PROMPT_NONE,
+	PROMPT_FIX,
+	PROMPT_CLEAR,
+	PROMPT_RENAME,
+	PROMPT_REBUILD,
+	PROMPT_RESTORE,
+	PROMPT_SET_FEATURE,
+	PROMPT_ABORT,
+};
+
+/* The question, and what preen mode says once it has acted. */
+static const struct {
+	const char *question;
+	const char *done;
+} prompts[] = {
+	[PROMPT_NONE] = { NULL, NULL },
+	[PROMPT_FIX] = { "Fix", "FIXED" },
+	[PROMPT_CLEAR] = { "Clear", "CLEARED" },
+	[PROMPT_RENAME] = { "Rename to '%R'", "RENAMED" },
+	[PROMPT_REBUILD] = { "Rebuild the directory", "REBUILT" },
+	[PROMPT_RESTORE] = { "Restore encoding utf8-12.1", "RESTORED" },
+	[PROMPT_SET_FEATURE] = { "Set the casefold feature", "SET" },
+	[PROMPT_ABORT] = { NULL, NULL },
+};
+
+static const struct problem table[] = {
+	{ PR_0_ENCODING_RESTORE,
+	  "The superblock's encoding is %c, which no kernel defines, but the "
+	  "hashes of the casefolded directories match utf8-12.1 (%C entries "
+	  "checked).\n",
+	  PROMPT_RESTORE, PR_PREEN_OK },
+	{ PR_0_ENCODING_UNEXPLAINED,
+	  "The superblock's encoding is %c, which no kernel defines, and the "
+	  "hashes of the casefolded directories do not match utf8-12.1 "
+	  "(%s).  Nothing was changed: casefolded directories cannot be "
+	  "checked without knowing their encoding.\n",
+	  PROMPT_ABORT, PR_FATAL },
+	{ PR_0_ENCODING_FLAGS_UNKNOWN,
+	  "The superblock's encoding flags have unknown bits %x.\n",
+	  PROMPT_CLEAR, PR_PREEN_OK },
+	{ PR_0_ENCODING_WITHOUT_FEATURE,
+	  "The superblock has an encoding (%c) or encoding flags (%H) but "
+	  "not the casefold feature.\n",
+	  PROMPT_CLEAR, PR_PREEN_OK },
+	{ PR_0_CASEFOLD_FEATURE_MISSING,
+	  "%c directories are casefolded and the superblock names encoding "
+	  "utf8-12.1, but the casefold feature is not set.\n",
+	  PROMPT_SET_FEATURE, PR_PREEN_OK },
+
+	{ PR_1_CASEFOLD_NONDIR,
+	  "Inode %i (%s) is not a directory but has the casefold flag.\n",
+	  PROMPT_CLEAR, PR_PREEN_OK },
+	{ PR_1_CASEFOLD_NO_FEATURE,
+	  "Directory %i has the casefold flag, but the filesystem has no "
+	  "casefold feature (the kernel refuses such a directory).\n",
+	  PROMPT_CLEAR, PR_PREEN_OK },
+	{ PR_1_ENCRYPT_HASH_VERSION,
+	  "Encrypted casefolded directory %i has htree hash version %c, not "
+	  "SipHash (6); the kernel cannot use its index.\n",
+	  PROMPT_REBUILD, PR_PREEN_OK },
+
+	{ PR_2_DIR_UNREADABLE,
+	  "Casefolded directory %p (%d) cannot be read: %m.  Its names "
+	  "were not checked.\n",
+	  PROMPT_NONE, PR_NO_FIX },
+	{ PR_2_CORRUPT_BLOCK,
+	  "Block %b of casefolded directory %p (%d) is corrupt; its entries "
+	  "were not checked (e2fsck repairs directory blocks).\n",
+	  PROMPT_NONE, PR_NO_FIX },
+	{ PR_2_NAME_INVALID,
+	  "Entry '%n' (%i) in %p (%d) is not valid UTF-8, which a strict "
+	  "filesystem does not allow.\n",
+	  PROMPT_RENAME, 0 },
+	{ PR_2_DUPLICATE,
+	  "Entry '%n' (%i) in %p (%d) is the same name as '%P' (%j) after "
+	  "casefolding.\n",
+	  PROMPT_RENAME, 0 },
+	{ PR_2_DUPLICATE_IDENTICAL,
+	  "Entry '%n' (%i) in %p (%d) has exactly the name of an earlier "
+	  "entry (%j).\n",
+	  PROMPT_RENAME, 0 },
+	{ PR_2_DUPLICATE_ENCRYPTED,
+	  "Entries %i and %j of encrypted casefolded directory %p (%d) have "
+	  "the same stored hash %h:%H, so probably the same name.  Without "
+	  "the key they can be neither compared nor renamed: mount with the "
+	  "key and rename one.\n",
+	  PROMPT_NONE, PR_NO_FIX },
+	{ PR_2_HTREE_DAMAGED,
+	  "The htree index of %p (%d) is damaged: %s (block %b).\n",
+	  PROMPT_REBUILD, PR_PREEN_OK },
+	{ PR_2_HTREE_BAD_BUCKET,
+	  "Entry '%n' (%i) in %p (%d) has hash %h, but its leaf (block %b) "
+	  "holds hashes %r: lookups by name miss it.\n",
+	  PROMPT_REBUILD, PR_PREEN_OK },
+	{ PR_2_HTREE_IGNORABLE,
+	  "Entry '%n' (%i) in %p (%d) is in leaf block %b, where a kernel "
+	  "that kept Default_Ignorable code points when folding (Linux "
+	  "6.12-rc3 to 6.13-rc2) put it; other kernels cannot find it by "
+	  "name.\n",
+	  PROMPT_REBUILD, PR_PREEN_OK },
+	{ PR_2_HTREE_NOT_LEAF,
+	  "Entry '%n' (%i) in %p (%d) is in block %b, which the htree index "
+	  "does not lead to.\n",
+	  PROMPT_REBUILD, PR_PREEN_OK },
+	{ PR_2_ENCRYPTED_BAD_BUCKET,
+	  "Entry %i of encrypted casefolded directory %p (%d) has stored hash "
+	  "%h, but its leaf (block %b) holds hashes %r: lookups by name miss "
+	  "it.  The index can be rebuilt from the stored hashes without the "
+	  "key.\n",
+	  PROMPT_REBUILD, PR_PREEN_OK },
+	{ PR_2_ENCRYPTED_DAMAGED,
+	  "The htree index of encrypted casefolded directory %p (%d) is "
+	  "damaged: %s (block %b).\n",
+	  PROMPT_REBUILD, PR_PREEN_OK },
+	{ PR_2_RENAME_IMPOSSIBLE,
+	  "No free name was found for entry '%n' (%i) in %p (%d); it keeps "
+	  "its name.\n",
+	  PROMPT_NONE, PR_NO_FIX },
+	{ PR_2_DIR_NOT_REBUILT,
+	  "Directory %p (%d) cannot be rewritten safely (%s), so the "
+	  "problems above stay: run e2fsck first, then e2fold-fsck again.\n",
+	  PROMPT_NONE, PR_NO_FIX },
+	{ PR_2_ENCRYPTED_NO_HASH,
+	  "Entry %i of encrypted casefolded directory %p (%d) has no stored "
+	  "hash.\n",
+	  PROMPT_NONE, PR_NO_FIX },
+
+	{ PR_3_REBUILD_FAILED,
+	  "Rebuilding directory %p (%d) failed: %m.  Run e2fsck on the "
+	  "filesystem, or restore it from the undo file if -z was given.\n",
+	  PROMPT_NONE, PR_FATAL },
+	{ PR_3_REBUILD_LOST,
+	  "Rebuilt directory %p (%d) holds %C entries instead of %c.  Restore "
+	  "the filesystem from the undo file if -z was given.\n",
+	  PROMPT_NONE, PR_FATAL },
+};
+
+const struct problem *problem_table(size_t *ret_count)
+{
+	*ret_count = sizeof(table) / sizeof(table[0]);
+	return table;
+}
+
+static const struct problem *find_problem(int code)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(table) / sizeof(table[0]); i++)
+		if (table[i].code == code)
+			return &table[i];
+	return NULL;
+}
+
+/* A growing string. */
+struct text {
+	char *s;
+	size_t len, cap;
+};
+
+static void text_add(struct text *t, const char *s, size_t n)
+{
+	if (t->len + n + 1 > t->cap) {
+		size_t cap = t->cap ? t->cap : 256;
+		char *p;
+
+		while (cap < t->len + n + 1)
+			cap *= 2;
+		p = realloc(t->s, cap);
+		if (!p)
+			return;		/* a message cut short is no disaster */
+		t->s = p;
+		t->cap = cap;
+	}
+	memcpy(t->s + t->len, s, n);
+	t->len += n;
+	t->s[t->len] = '\0';
+}
+
+static void text_printf(struct text *t, const char *fmt, ...)
+{
+	char buf[256];
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	if (n > 0)
+		text_add(t, buf, (size_t)n < sizeof(buf) ? (size_t)n : sizeof(buf) - 1);
+}
+
+static void text_name(struct text *t, const unsigned char *name,
+		      unsigned int len)
+{
+	char *buf = malloc(E2FOLD_ESCAPED_SIZE(len));
+
+	if (!buf)
+		return;
+	e2fold_escape_name(name, len, buf, E2FOLD_ESCAPED_SIZE(len));
+	text_add(t, buf, strlen(buf));
+	free(buf);
+}
+
+static void text_path(struct fsck_ctx *ctx, struct text *t, ext2_ino_t dir)
+{
+	char *path = NULL;
+
+	if (!ext2fs_get_pathname(ctx->fs, dir, 0, &path) && path) {
+		text_name(t, (const unsigned char *)path, strlen(path));
+		ext2fs_free_mem(&path);
+	} else {
+		text_printf(t, "<inode %u>", dir);
+	}
+}
+
+static void expand(struct fsck_ctx *ctx, struct text *t, const char *fmt,
+		   const struct problem_context *pctx)
+{
+	for (; *fmt; fmt++) {
+		if (*fmt != '%' || !fmt[1]) {
+			text_add(t, fmt, 1);
+			continue;
+		}
+		switch (*++fmt) {
+		case 'd': text_printf(t, "%u", pctx->dir); break;
+		case 'p': text_path(ctx, t, pctx->dir); break;
+		case 'i': text_printf(t, "%u", pctx->ino); break;
+		case 'j': text_printf(t, "%u", pctx->ino2); break;
+		case 'n': text_name(t, pctx->name, pctx->len); break;
+		case 'P': text_name(t, pctx->name2, pctx->len2); break;
+		case 'R': text_name(t, pctx->new_name, pctx->new_len); break;
+		case 'b': text_printf(t, "%llu", (unsigned long long)pctx->blk); break;
+		case 'c': text_printf(t, "%llu", (unsigned long long)pctx->num); break;
+		case 'C': text_printf(t, "%llu", (unsigned long long)pctx->num2); break;
+		case 'h': text_printf(t, "0x%08llx", (unsigned long long)pctx->num); break;
+		case 'H': text_printf(t, "0x%08llx", (unsigned long long)pctx->num2); break;
+		case 'x': text_printf(t, "0x%04llx", (unsigned long long)pctx->num); break;
+		case 'r':
+			text_printf(t, "0x%08llx-0x%08llx",
+				    (unsigned long long)pctx->lo,
+				    (unsigned long long)pctx->hi - 1);
+			break;
+		case 's': text_add(t, pctx->str, strlen(pctx->str)); break;
+		case 'm': {
+			const char *m = error_message(pctx->errcode);
+
+			text_add(t, m, strlen(m));
+			break;
+		}
+		default:
+			text_add(t, fmt - 1, 2);
+		}
+	}
+}
+
+/*
+ * Ask on the terminal; 'a' answers yes to this and every later question.
+ * End of input counts as "no".
+ */
+static int ask(struct fsck_ctx *ctx, const char *question)
+{
+	static int yes_to_all;
+	char line[64];
+
+	if (yes_to_all) {
+		printf("%s? yes\n\n", question);
+		return 1;
+	}
+	for (;;) {
+		printf("%s<y>? ", question);
+		fflush(stdout);
+		if (!fgets(line, sizeof(line), stdin)) {
+			printf("no\n\n");
+			return 0;
+		}
+		switch (tolower((unsigned char)line[0])) {
+		case '\n':
+		case 'y':
+			printf("\n");
+			return 1;
+		case 'n':
+			printf("\n");
+			return 0;
+		case 'a':
+			yes_to_all = 1;
+			printf("\n");
+			return 1;
+		}
+	}
+}
+
+static void preen_halt(struct fsck_ctx *ctx)
+{
+	printf("\n%s: UNEXPECTED INCONSISTENCY; RUN %s MANUALLY.\n"
+	       "\t(i.e., without -a or -p options)\n", ctx->opt.device,
+	       ctx->prog);
+	exit(FSCK_UNCORRECTED);
+}
+
+int fix_problem(struct fsck_ctx *ctx, int code, struct problem_context *pctx)
+{
+	const struct problem *p = find_problem(code);
+	struct text msg = { 0 }, question = { 0 };
+	int answer = 0, latched = pctx->latch && *pctx->latch >= 0;
+
+	if (!p) {
+		fprintf(stderr, "%s: internal error: unknown problem 0x%06x\n",
+			ctx->prog, code);
+		exit(FSCK_ERROR);
+	}
+	expand(ctx, &msg, p->message, pctx);
+	if (prompts[p->prompt].question)
+		expand(ctx, &question, prompts[p->prompt].question, pctx);
+
+	if (ctx->opt.mode == MODE_PREEN && !latched && !pctx->no_fix &&
+	    !(p->flags & (PR_NO_FIX | PR_FATAL)) && !(p->flags & PR_PREEN_OK)) {
+		fputs(msg.s ? msg.s : "", stdout);
+		preen_halt(ctx);
+	}
+	if (ctx->opt.mode == MODE_PREEN)
+		printf("%s: ", ctx->opt.device);
+	fputs(msg.s ? msg.s : "", stdout);
+
+	if (p->flags & (PR_NO_FIX | PR_FATAL) || !question.s || pctx->no_fix) {
+		answer = 0;
+		if (ctx->opt.mode != MODE_PREEN)
+			putchar('\n');
+	} else if (latched) {
+		answer = *pctx->latch;
+		if (ctx->opt.mode != MODE_PREEN)
+			putchar('\n');
+	} else {
+		switch (ctx->opt.mode) {
+		case MODE_NO:
+			printf("%s? no\n\n", question.s);
+			answer = 0;
+			break;
+		case MODE_YES:
+			printf("%s? yes\n\n", question.s);
+			answer = 1;
+			break;
+		case MODE_PREEN:
+			printf("%s.\n", prompts[p->prompt].done);
+			answer = 1;
+			break;
+		case MODE_ASK:
+			answer = ask(ctx, question.s);
+			break;
+		}
+		if (pctx->latch)
+			*pctx->latch = answer;
+	}
+	if (!answer)
+		ctx->errors_left = 1;
+	if (p->flags & PR_FATAL)
+		ctx->aborted = 1;
+	report_finding(ctx->report, ctx, code, pctx, msg.s, answer);
+	free(msg.s);
+	free(question.s);
+	return answer;
+}

@@ -1,0 +1,153 @@
+/*
+ * rehash.c: pass 3, rewriting a directory with its renames applied and
+ * hashes the kernel agrees with, then proving that nothing was lost: the
+ * directory is read back, and its entries must be the same multiset of
+ * (inode, name) pairs as planned.
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "dirread.h"
+#include "e2fsck.h"
+#include "dirwrite.h"
+#include "problem.h"
+#include "report.h"
+
+/* An order-independent fingerprint of (inode, name) pairs. */
+struct fingerprint {
+	size_t count;
+	__u64 sum;
+};
+
+static __u64 entry_print(ext2_ino_t ino, const unsigned char *name,
+			 unsigned int len)
+{
+	__u64 h = 0xcbf29ce484222325ull ^ ino;
+	unsigned int i;
+
+	for (i = 0; i < len; i++) {
+		h ^= name[i];
+		h *= 0x100000001b3ull;
+	}
+	return h * 0x9E3779B97F4A7C15ull;
+}
+
+static void fingerprint_add(struct fingerprint *fp, ext2_ino_t ino,
+			    const unsigned char *name, unsigned int len)
+{
+	fp->count++;
+	fp->sum += entry_print(ino, name, len);
+}
+
+static errcode_t verify(struct fsck_ctx *ctx, ext2_ino_t ino,
+			const struct fingerprint *want)
+{
+	struct problem_context pctx = { 0 };
+	struct fingerprint got = { 0 };
+	struct e2fold_dir *dir;
+	errcode_t retval;
+	size_t i;
+
+	retval = e2fold_dir_read(ctx->fs, ino, &dir);
+	if (retval)
+		return retval;
+	for (i = 0; i < dir->nents; i++)
+		fingerprint_add(&got, dir->ents[i].ino, dir->ents[i].name,
+				dir->ents[i].name_len);
+	if (got.count != want->count || got.sum != want->sum ||
+	    dir->ncorrupt || dir->dx_problem) {
+		pctx.dir = ino;
+		pctx.num = want->count;
+		pctx.num2 = got.count;
+		fix_problem(ctx, PR_3_REBUILD_LOST, &pctx);
+	}
+	e2fold_dir_free(dir);
+	return 0;
+}
+
+errcode_t fsck_rebuild_dir(struct fsck_ctx *ctx, struct e2fold_dir *dir,
+			   const struct rename_plan *plans, size_t nplans,
+			   int casefolded, int stored_hashes)
+{
+	ext2_filsys fs = ctx->fs;
+	struct e2fold_dir_layout layout = {
+		.ino = dir->ino,
+		.parent = dir->dotdot,
+		.um = casefolded ? ctx->um : NULL,
+		.hash_version = stored_hashes ? EXT2_HASH_SIPHASH :
+				fs->super->s_def_hash_version,
+		.stored_hashes = stored_hashes,
+	};
+	struct problem_context pctx = { 0 };
+	struct fingerprint want = { 0 };
+	struct e2fold_new_entry *ents;
+	errcode_t retval;
+	size_t i;
+
+	if (!fsck_may_write(ctx))
+		return 0;
+	if (!fs->block_map) {
+		retval = ext2fs_read_bitmaps(fs);
+		if (retval)
+			return retval;
+	}
+	ents = calloc(dir->nents + 1, sizeof(*ents));
+	if (!ents)
+		return EXT2_ET_NO_MEMORY;
+	for (i = 0; i < dir->nents; i++) {
+		const struct e2fold_dirent *e = &dir->ents[i];
+
+		ents[i].name = e->name;
+		ents[i].name_len = e->name_len;
+		ents[i].ino = e->ino;
+		ents[i].file_type = e->file_type;
+		ents[i].hash = e->stored_hash;
+		ents[i].minor_hash = e->stored_minor;
+	}
+	for (i = 0; i < nplans; i++) {
+		ents[plans[i].entry].name = plans[i].name;
+		ents[plans[i].entry].name_len = plans[i].len;
+	}
+	for (i = 0; i < dir->nents; i++)
+		fingerprint_add(&want, ents[i].ino, ents[i].name,
+				ents[i].name_len);
+	retval = e2fold_dir_write(fs, &layout, ents, dir->nents);
+	ctx->changed = 1;
+	free(ents);
+	pctx.dir = dir->ino;
+	if (retval) {
+		pctx.errcode = retval;
+		fix_problem(ctx, PR_3_REBUILD_FAILED, &pctx);
+		return 0;
+	}
+	for (i = 0; i < nplans; i++) {
+		const struct e2fold_dirent *e = &dir->ents[plans[i].entry];
+
+		report_rename(ctx->report, ctx, dir->ino, e->ino, e->name,
+			      e->name_len, plans[i].name, plans[i].len);
+	}
+	report_rebuild(ctx->report, ctx, dir->ino, dir->nents, casefolded);
+	ctx->renamed += nplans;
+	ctx->rebuilt++;
+	return verify(ctx, dir->ino, &want);
+}
+
+errcode_t fsck_rebuild_plain(struct fsck_ctx *ctx)
+{
+	errcode_t retval = 0;
+	size_t i;
+
+	for (i = 0; i < ctx->n_rebuild_plain && !retval && !ctx->aborted; i++) {
+		struct e2fold_dir *dir;
+
+		retval = e2fold_dir_read(ctx->fs, ctx->rebuild_plain[i], &dir);
+		if (retval)
+			return retval;
+		if (!dir->ncorrupt && dir->dotdot)
+			retval = fsck_rebuild_dir(ctx, dir, NULL, 0, 0, 0);
+		e2fold_dir_free(dir);
+	}
+	return retval;
+}

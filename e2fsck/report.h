@@ -1,0 +1,31 @@
+/*
+ * report.h: the JSON report (--report FILE): every finding with the
+ * answer it got, and every change made, losslessly (names also as hex).
+ */
+#ifndef E2FOLD_REPORT_H
+#define E2FOLD_REPORT_H
+
+#include "e2fsck.h"
+#include "problem.h"
+
+struct report;
+
+/* NULL when no report was asked for; the functions accept NULL. */
+struct report *report_new(void);
+void report_finding(struct report *r, struct fsck_ctx *ctx, int code,
+		    const struct problem_context *pctx, const char *message,
+		    int fixed);
+void report_rename(struct report *r, struct fsck_ctx *ctx, ext2_ino_t dir,
+		   ext2_ino_t ino, const unsigned char *old_name,
+		   unsigned int old_len, const unsigned char *new_name,
+		   unsigned int new_len);
+void report_rebuild(struct report *r, struct fsck_ctx *ctx, ext2_ino_t dir,
+		    size_t entries, int casefolded);
+void report_flag(struct report *r, struct fsck_ctx *ctx, const char *what,
+		 ext2_ino_t ino, __u64 old_value, __u64 new_value);
+/* Write the report; 0 or errno. */
+int report_write(struct report *r, struct fsck_ctx *ctx, const char *file,
+		 int exit_status);
+void report_free(struct report *r);
+
+#endif /* E2FOLD_REPORT_H */

@@ -1,0 +1,439 @@
+/*
+ * cfcraft: craft casefold test images, damage included, through libext2fs
+ * and the e2fold library. Test scripts use it to build every image from
+ * nothing (mkimage.sh), so no test depends on an unexplained binary.
+ *
+ *   cfcraft IMG mkdir PARENT NAME [casefold] [encrypt]
+ *   cfcraft IMG fill DIR [normal|raw|keep-ignorables|stored FILE] < NAMES
+ *       create one empty regular file per name (names in hex, one per
+ *       line; the same name twice is allowed) and write DIR's entries
+ *       with hashes that are right (normal), of the raw bytes (raw: every
+ *       name that folds differently is misplaced), those of a kernel that
+ *       kept Default_Ignorable code points, or, for encrypted directories,
+ *       stored in the entries ("stored": FILE has "HASH MINOR" hex pairs,
+ *       one line per name)
+ *   cfcraft IMG flags PATH [+|-]casefold|index|encrypt ...
+ *   cfcraft IMG super [encoding=N] [flags=N] [+casefold|-casefold]
+ *   cfcraft IMG corrupt DIR LBLK      make a directory block unreadable
+ *   cfcraft IMG poke DIR LBLK OFFSET HEX
+ *       overwrite bytes of a directory block (checksums are recomputed,
+ *       so that the damage is only the one asked for)
+ *   cfcraft IMG sethash DIR NAME HASH MINOR
+ *       rewrite the stored hash of entry NAME (hex) in an encrypted
+ *       casefolded directory
+ * PATHs are exact byte paths from the root ("/" for the root). Exit 0 on
+ * success; any failure prints what failed and exits 1.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <et/com_err.h>
+#include <ext2fs/ext2fs.h>
+
+#include "dirread.h"
+#include "dirwrite.h"
+#include "encoding.h"
+#include "utf8fold.h"
+
+static const char *prog = "cfcraft";
+static ext2_filsys fs;
+
+static void die(errcode_t retval, const char *what)
+{
+	com_err(prog, retval, "%s", what);
+	if (fs)
+		ext2fs_close_free(&fs);
+	exit(1);
+}
+
+static ext2_ino_t resolve(const char *path)
+{
+	ext2_ino_t ino;
+	errcode_t retval;
+
+	if (!strcmp(path, "/"))
+		return EXT2_ROOT_INO;
+	retval = ext2fs_namei(fs, EXT2_ROOT_INO, EXT2_ROOT_INO, path, &ino);
+	if (retval)
+		die(retval, path);
+	return ino;
+}
+
+static __u32 flag_bit(const char *name)
+{
+	if (!strcmp(name, "casefold"))
+		return EXT4_CASEFOLD_FL;
+	if (!strcmp(name, "index"))
+		return EXT2_INDEX_FL;
+	if (!strcmp(name, "encrypt"))
+		return EXT4_ENCRYPT_FL;
+	fprintf(stderr, "%s: unknown flag %s\n", prog, name);
+	exit(1);
+}
+
+static void change_flags(ext2_ino_t ino, __u32 set, __u32 clear)
+{
+	struct ext2_inode inode;
+	errcode_t retval = ext2fs_read_inode(fs, ino, &inode);
+
+	if (retval)
+		die(retval, "reading inode");
+	inode.i_flags = (inode.i_flags | set) & ~clear;
+	retval = ext2fs_write_inode(fs, ino, &inode);
+	if (retval)
+		die(retval, "writing inode");
+}
+
+static void cmd_mkdir(int argc, char **argv)
+{
+	ext2_ino_t parent, ino;
+	__u32 set = 0;
+	errcode_t retval;
+	int i;
+
+	if (argc < 2)
+		die(EINVAL, "mkdir PARENT NAME [casefold] [encrypt]");
+	parent = resolve(argv[0]);
+	retval = ext2fs_mkdir(fs, parent, 0, argv[1]);
+	if (retval)
+		die(retval, "ext2fs_mkdir");
+	retval = ext2fs_lookup(fs, parent, argv[1], strlen(argv[1]), NULL, &ino);
+	if (retval)
+		die(retval, "looking up the new directory");
+	for (i = 2; i < argc; i++)
+		set |= flag_bit(argv[i]);
+	change_flags(ino, set, 0);
+}
+
+static int hexval(int c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	c |= 0x20;
+	return c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+}
+
+/* One hex line into bytes; returns the length. */
+static unsigned int unhex(const char *line, unsigned char *out)
+{
+	unsigned int n = 0;
+
+	while (*line && *line != '\n') {
+		int hi, lo;
+
+		if (*line == ' ') {
+			line++;
+			continue;
+		}
+		hi = hexval(line[0]);
+		lo = line[1] ? hexval(line[1]) : -1;
+		if (hi < 0 || lo < 0 || n == 255) {
+			fprintf(stderr, "%s: bad hex name: %s", prog, line);
+			exit(1);
+		}
+		out[n++] = hi << 4 | lo;
+		line += 2;
+	}
+	return n;
+}
+
+/* A new empty regular file, linked once. */
+static ext2_ino_t new_file(ext2_ino_t dir)
+{
+	struct ext2_inode inode;
+	ext2_ino_t ino;
+	errcode_t retval;
+
+	retval = ext2fs_new_inode(fs, dir, LINUX_S_IFREG | 0644, NULL, &ino);
+	if (retval)
+		die(retval, "ext2fs_new_inode");
+	ext2fs_inode_alloc_stats2(fs, ino, +1, 0);
+	memset(&inode, 0, sizeof(inode));
+	inode.i_mode = LINUX_S_IFREG | 0644;
+	inode.i_links_count = 1;
+	inode.i_atime = inode.i_ctime = inode.i_mtime = fs->now ? fs->now : 1700000000;
+	retval = ext2fs_write_new_inode(fs, ino, &inode);
+	if (retval)
+		die(retval, "ext2fs_write_new_inode");
+	return ino;
+}
+
+static void hash_keeping_ignorables(const struct e2fold_dir_layout *l,
+				    struct e2fold_new_entry *e)
+{
+	int version = e2fold_effective_hash_version(fs, l->hash_version);
+
+	if (e2fold_dirhash_keeping_ignorables(l->um, version, e->name,
+					      e->name_len,
+					      fs->super->s_hash_seed,
+					      &e->hash, &e->minor_hash))
+		e2fold_casefold_dirhash(l->um, version, e->name, e->name_len,
+					fs->super->s_hash_seed, &e->hash,
+					&e->minor_hash);
+}
+
+static void cmd_fill(int argc, char **argv)
+{
+	struct e2fold_dir_layout layout = { 0 };
+	struct e2fold_new_entry *ents = NULL;
+	unsigned char (*names)[256] = NULL;
+	const char *mode = argc > 1 ? argv[1] : "normal";
+	FILE *hashes = NULL;
+	struct unicode_map *um = NULL;
+	struct ext2_inode inode;
+	size_t n = 0, cap = 0, i;
+	char line[1024];
+	errcode_t retval;
+
+	if (argc < 1)
+		die(EINVAL, "fill DIR [mode]");
+	layout.ino = resolve(argv[0]);
+	retval = ext2fs_lookup(fs, layout.ino, "..", 2, NULL, &layout.parent);
+	if (retval)
+		die(retval, "looking up ..");
+	retval = ext2fs_read_inode(fs, layout.ino, &inode);
+	if (retval)
+		die(retval, "reading the directory");
+	layout.hash_version = fs->super->s_def_hash_version;
+	if ((inode.i_flags & EXT4_CASEFOLD_FL) && strcmp(mode, "raw"))
+		layout.um = um = e2fold_load_encoding(
+			e2fold_encoding_by_magic(fs->super->s_encoding));
+	if (!strcmp(mode, "stored")) {
+		if (argc < 3 || !(hashes = fopen(argv[2], "r")))
+			die(errno, "the stored hash file");
+		layout.stored_hashes = 1;
+		layout.hash_version = EXT2_HASH_SIPHASH;
+	} else if (!strcmp(mode, "keep-ignorables")) {
+		layout.given_hashes = 1;
+	} else if (strcmp(mode, "normal") && strcmp(mode, "raw")) {
+		die(EINVAL, mode);
+	}
+	while (fgets(line, sizeof(line), stdin)) {
+		if (n == cap) {
+			cap = cap ? 2 * cap : 256;
+			ents = realloc(ents, cap * sizeof(*ents));
+			names = realloc(names, cap * sizeof(*names));
+			if (!ents || !names)
+				die(ENOMEM, "reading names");
+		}
+		memset(&ents[n], 0, sizeof(ents[n]));
+		ents[n].name_len = unhex(line, names[n]);
+		ents[n].ino = new_file(layout.ino);
+		ents[n].file_type = EXT2_FT_REG_FILE;
+		if (hashes && fscanf(hashes, "%x %x", &ents[n].hash,
+				     &ents[n].minor_hash) != 2)
+			die(EINVAL, "the stored hash file is short");
+		n++;
+	}
+	/* names[] may have moved while it grew: point at it only now. */
+	for (i = 0; i < n; i++) {
+		ents[i].name = names[i];
+		if (layout.given_hashes)
+			hash_keeping_ignorables(&layout, &ents[i]);
+	}
+	retval = e2fold_dir_write(fs, &layout, ents, n);
+	if (retval)
+		die(retval, "e2fold_dir_write");
+	if (hashes)
+		fclose(hashes);
+	utf8_unload(um);
+	free(ents);
+	free(names);
+}
+
+static void cmd_flags(int argc, char **argv)
+{
+	ext2_ino_t ino;
+	int i;
+
+	if (argc < 2)
+		die(EINVAL, "flags PATH +flag|-flag ...");
+	ino = resolve(argv[0]);
+	for (i = 1; i < argc; i++) {
+		__u32 bit = flag_bit(argv[i] + 1);
+
+		if (argv[i][0] == '+')
+			change_flags(ino, bit, 0);
+		else
+			change_flags(ino, 0, bit);
+	}
+}
+
+static void cmd_super(int argc, char **argv)
+{
+	int i;
+
+	for (i = 0; i < argc; i++) {
+		unsigned long v;
+
+		if (sscanf(argv[i], "encoding=%li", (long *)&v) == 1)
+			fs->super->s_encoding = v;
+		else if (sscanf(argv[i], "flags=%li", (long *)&v) == 1)
+			fs->super->s_encoding_flags = v;
+		else if (!strcmp(argv[i], "+casefold"))
+			ext2fs_set_feature_casefold(fs->super);
+		else if (!strcmp(argv[i], "-casefold"))
+			ext2fs_clear_feature_casefold(fs->super);
+		else
+			die(EINVAL, argv[i]);
+	}
+	ext2fs_mark_super_dirty(fs);
+}
+
+static void cmd_corrupt(int argc, char **argv)
+{
+	ext2_ino_t ino;
+	blk64_t pblk = 0;
+	char *buf;
+	errcode_t retval;
+
+	if (argc < 2)
+		die(EINVAL, "corrupt DIR LBLK");
+	ino = resolve(argv[0]);
+	retval = ext2fs_bmap2(fs, ino, NULL, NULL, 0, strtoull(argv[1], NULL, 0),
+			      NULL, &pblk);
+	if (retval || !pblk)
+		die(retval ? retval : EINVAL, "mapping the block");
+	buf = calloc(1, fs->blocksize);
+	if (!buf)
+		die(ENOMEM, "buffer");
+	/* rec_len 3: no reader accepts an entry of that length. */
+	buf[4] = 3;
+	retval = io_channel_write_blk64(fs->io, pblk, 1, buf);
+	free(buf);
+	if (retval)
+		die(retval, "writing the block");
+}
+
+/* Read logical block lblk of directory ino into buf; its physical block. */
+static blk64_t read_dir_block(ext2_ino_t ino, blk64_t lblk, void *buf)
+{
+	blk64_t pblk = 0;
+	errcode_t retval;
+
+	retval = ext2fs_bmap2(fs, ino, NULL, NULL, 0, lblk, NULL, &pblk);
+	if (retval || !pblk)
+		die(retval ? retval : EINVAL, "mapping the block");
+	retval = io_channel_read_blk64(fs->io, pblk, 1, buf);
+	if (retval)
+		die(retval, "reading the block");
+	return pblk;
+}
+
+static void write_dir_block(ext2_ino_t ino, blk64_t pblk, void *buf)
+{
+	errcode_t retval;
+
+	/* A block that no longer parses cannot be checksummed: write raw. */
+	if (ext2fs_has_feature_metadata_csum(fs->super))
+		ext2fs_dir_block_csum_set(fs, ino, buf);
+	retval = io_channel_write_blk64(fs->io, pblk, 1, buf);
+	if (retval)
+		die(retval, "writing the block");
+}
+
+static void cmd_poke(int argc, char **argv)
+{
+	unsigned char bytes[256];
+	unsigned int n, offset;
+	ext2_ino_t ino;
+	blk64_t pblk;
+	char *buf;
+
+	if (argc < 4)
+		die(EINVAL, "poke DIR LBLK OFFSET HEX");
+	ino = resolve(argv[0]);
+	offset = strtoul(argv[2], NULL, 0);
+	n = unhex(argv[3], bytes);
+	buf = malloc(fs->blocksize);
+	if (!buf || offset + n > fs->blocksize)
+		die(EINVAL, "poke outside the block");
+	pblk = read_dir_block(ino, strtoull(argv[1], NULL, 0), buf);
+	memcpy(buf + offset, bytes, n);
+	write_dir_block(ino, pblk, buf);
+	free(buf);
+}
+
+static void cmd_sethash(int argc, char **argv)
+{
+	unsigned char name[256];
+	unsigned int len, hash, minor;
+	struct e2fold_dir *dir;
+	ext2_ino_t ino;
+	errcode_t retval;
+	size_t i;
+
+	if (argc < 4 || sscanf(argv[2], "%x", &hash) != 1 ||
+	    sscanf(argv[3], "%x", &minor) != 1)
+		die(EINVAL, "sethash DIR NAME HASH MINOR");
+	ino = resolve(argv[0]);
+	len = unhex(argv[1], name);
+	retval = e2fold_dir_read(fs, ino, &dir);
+	if (retval)
+		die(retval, "reading the directory");
+	for (i = 0; i < dir->nents; i++) {
+		const struct e2fold_dirent *e = &dir->ents[i];
+		unsigned char *buf;
+		blk64_t pblk;
+		__u32 *h;
+
+		if (e->name_len != len || memcmp(e->name, name, len) ||
+		    !e->has_stored_hash)
+			continue;
+		buf = malloc(fs->blocksize);
+		if (!buf)
+			die(ENOMEM, "buffer");
+		pblk = read_dir_block(ino, e->lblk, buf);
+		h = (__u32 *)(buf + e->offset + 8 + ((len + 3) & ~3u));
+		h[0] = ext2fs_cpu_to_le32(hash);
+		h[1] = ext2fs_cpu_to_le32(minor);
+		write_dir_block(ino, pblk, buf);
+		free(buf);
+		e2fold_dir_free(dir);
+		return;
+	}
+	die(ENOENT, "no such entry with a stored hash");
+}
+
+int main(int argc, char **argv)
+{
+	errcode_t retval;
+
+	add_error_table(&et_ext2_error_table);
+	if (argc < 3) {
+		fprintf(stderr, "usage: %s IMG mkdir|fill|flags|super|corrupt|"
+			"poke|sethash ...\n",
+			prog);
+		return 1;
+	}
+	retval = ext2fs_open(argv[1], EXT2_FLAG_RW | EXT2_FLAG_64BITS, 0, 0,
+			     unix_io_manager, &fs);
+	if (retval)
+		die(retval, argv[1]);
+	retval = ext2fs_read_bitmaps(fs);
+	if (retval)
+		die(retval, "reading bitmaps");
+	if (!strcmp(argv[2], "mkdir"))
+		cmd_mkdir(argc - 3, argv + 3);
+	else if (!strcmp(argv[2], "fill"))
+		cmd_fill(argc - 3, argv + 3);
+	else if (!strcmp(argv[2], "flags"))
+		cmd_flags(argc - 3, argv + 3);
+	else if (!strcmp(argv[2], "super"))
+		cmd_super(argc - 3, argv + 3);
+	else if (!strcmp(argv[2], "corrupt"))
+		cmd_corrupt(argc - 3, argv + 3);
+	else if (!strcmp(argv[2], "poke"))
+		cmd_poke(argc - 3, argv + 3);
+	else if (!strcmp(argv[2], "sethash"))
+		cmd_sethash(argc - 3, argv + 3);
+	else
+		die(EINVAL, argv[2]);
+	retval = ext2fs_close_free(&fs);
+	if (retval)
+		die(retval, "closing");
+	return 0;
+}

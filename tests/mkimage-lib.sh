@@ -1,0 +1,35 @@
+# mkimage-lib.sh: what every tests/*/mkimage.sh needs to build its image
+# reproducibly from nothing. Source it, then call the functions; CFCRAFT
+# must name the built tests/cfcraft (run-test exports it).
+#
+# Reproducible: a fixed UUID, hash seed and time, no journal (it only
+# adds size), deterministic mke2fs; images are gzipped with -n.
+
+E2FSPROGS_FAKE_TIME=${E2FSPROGS_FAKE_TIME:-1700000000}
+MKE2FS_DETERMINISTIC=1
+export E2FSPROGS_FAKE_TIME MKE2FS_DETERMINISTIC
+
+# new_fs IMAGE SIZE [mke2fs options...]: ext4 as Debian 12 makes it
+# (mke2fs -t ext4, /etc/mke2fs.conf), without a journal. Extended options
+# go in $EXTENDED (mke2fs takes one -E), e.g. EXTENDED=encoding_flags=strict.
+new_fs() {
+	img=$1 size=$2
+	shift 2
+	: > "$img"	# an existing file: mke2fs says nothing about it
+	mke2fs -q -F -t ext4 -O ^has_journal \
+		-I 256 -U 6b3c8a3e-51d4-4c0e-9a2b-0e2f1d3c4b5a \
+		-E hash_seed=2a7f9c1e-3b5d-4e6f-8a9b-1c2d3e4f5a6b${EXTENDED:+,$EXTENDED} \
+		"$@" \
+		"$img" "$size" || exit 99
+}
+
+# hex STRING: its bytes in hex, as cfcraft reads names.
+hex() {
+	printf '%s' "$1" | od -An -v -tx1 | tr -d ' \n'
+	echo
+}
+
+# craft IMAGE ARGS...: run cfcraft, stopping the script on failure.
+craft() {
+	"$CFCRAFT" "$@" || exit 99
+}
