@@ -11,3 +11,5 @@ EXTRA_DIST += tests/run-test tests/image-test.sh tests/filter.sed \
 	tests/unit.h tests/oracle
 
 include tests/engine.mk
+include tests/kernel.mk
+include tests/fsck.mk

@@ -1,0 +1,308 @@
+/*
+ * kcf: the file operations kernel test scenarios need, run inside the test
+ * VM (tests/kernel/vm.sh copies a static build into its initramfs).
+ *
+ * busybox has no chattr, and a shell cannot pass arbitrary bytes (an
+ * invalid UTF-8 name, say) as a file name, so every name and content here
+ * is given and printed in hex. Each command prints one result line: "ok"
+ * (or its answer) on success, or the errno name (EEXIST, EINVAL, ...) on
+ * failure, so that scenario output can be compared with an expected file.
+ *
+ * Exit status: 0 success, 1 the operation failed (its errno name was
+ * printed), 2 usage error.
+ */
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <linux/fs.h>
+
+/* FS_CASEFOLD_FL is missing from older <linux/fs.h>; the value is ABI. */
+#ifndef FS_CASEFOLD_FL
+#define FS_CASEFOLD_FL 0x40000000
+#endif
+
+/* ext4 limits a name to 255 bytes; one more for the NUL. */
+#define NAME_MAX_BYTES 255
+
+static int usage(void)
+{
+	fputs("usage: kcf setflag DIR | getflags PATH | create DIR HEXNAME |\n"
+	      "       mkdir DIR HEXNAME | lookup DIR HEXNAME | list DIR |\n"
+	      "       write DIR HEXNAME HEXCONTENT | read DIR HEXNAME |\n"
+	      "       unlink DIR HEXNAME | rename DIR HEXOLD HEXNEW\n", stderr);
+	return 2;
+}
+
+/* Print the name of errno (not its message: names are stable to compare). */
+static int fail(void)
+{
+	const char *name = strerrorname_np(errno);
+
+	if (name)
+		puts(name);
+	else
+		printf("errno %d\n", errno);
+	return 1;
+}
+
+static int hexval(int c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+/*
+ * Decode hex into a malloc'd NUL-terminated buffer; *ret_len gets the
+ * byte count. Returns NULL (after a message) on odd length or a bad digit.
+ */
+static char *unhex(const char *hex, size_t *ret_len)
+{
+	size_t len = strlen(hex), i;
+	char *buf;
+
+	if (len % 2) {
+		fprintf(stderr, "kcf: odd hex length: %s\n", hex);
+		return NULL;
+	}
+	buf = malloc(len / 2 + 1);
+	if (!buf)
+		return NULL;
+	for (i = 0; i < len / 2; i++) {
+		int hi = hexval(hex[2 * i]), lo = hexval(hex[2 * i + 1]);
+
+		if (hi < 0 || lo < 0) {
+			fprintf(stderr, "kcf: not hex: %s\n", hex);
+			free(buf);
+			return NULL;
+		}
+		buf[i] = (char)(hi << 4 | lo);
+	}
+	buf[len / 2] = 0;
+	*ret_len = len / 2;
+	return buf;
+}
+
+/* A name may hold any byte but NUL and '/' (which would not be one name). */
+static char *unhex_name(const char *hex)
+{
+	size_t len;
+	char *name = unhex(hex, &len);
+
+	if (name && (len == 0 || strlen(name) != len || strchr(name, '/'))) {
+		fprintf(stderr, "kcf: not a single file name: %s\n", hex);
+		free(name);
+		return NULL;
+	}
+	return name;
+}
+
+static void print_hex(const unsigned char *p, size_t len)
+{
+	while (len--)
+		printf("%02x", *p++);
+}
+
+static int cmd_setflag(const char *dir)
+{
+	int fd = open(dir, O_RDONLY | O_DIRECTORY);
+	int flags;
+
+	if (fd < 0 || ioctl(fd, FS_IOC_GETFLAGS, &flags) < 0)
+		return fail();
+	flags |= FS_CASEFOLD_FL;
+	if (ioctl(fd, FS_IOC_SETFLAGS, &flags) < 0)
+		return fail();
+	close(fd);
+	puts("ok");
+	return 0;
+}
+
+static int cmd_getflags(const char *path)
+{
+	int fd = open(path, O_RDONLY | O_NONBLOCK);
+	int flags;
+
+	if (fd < 0 || ioctl(fd, FS_IOC_GETFLAGS, &flags) < 0)
+		return fail();
+	close(fd);
+	printf("0x%08x\n", (unsigned)flags);
+	return 0;
+}
+
+/* One name in a directory: the commands below all act on such a pair. */
+static int cmd_create(int dfd, const char *name)
+{
+	int fd = openat(dfd, name, O_WRONLY | O_CREAT | O_EXCL, 0644);
+
+	if (fd < 0)
+		return fail();
+	close(fd);
+	puts("ok");
+	return 0;
+}
+
+static int cmd_mkdir(int dfd, const char *name)
+{
+	if (mkdirat(dfd, name, 0755) < 0)
+		return fail();
+	puts("ok");
+	return 0;
+}
+
+static int cmd_lookup(int dfd, const char *name)
+{
+	struct stat st;
+
+	if (fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW) < 0)
+		return fail();
+	printf("found %llu\n", (unsigned long long)st.st_ino);
+	return 0;
+}
+
+static int cmd_unlink(int dfd, const char *name)
+{
+	if (unlinkat(dfd, name, 0) < 0)
+		return fail();
+	puts("ok");
+	return 0;
+}
+
+static int cmd_rename(int dfd, const char *from, const char *to)
+{
+	if (renameat(dfd, from, dfd, to) < 0)
+		return fail();
+	puts("ok");
+	return 0;
+}
+
+static int cmd_write(int dfd, const char *name, const char *hexcontent)
+{
+	size_t len;
+	char *data = unhex(hexcontent, &len);
+	int fd;
+
+	if (!data)
+		return 2;
+	fd = openat(dfd, name, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	if (fd < 0 || write(fd, data, len) != (ssize_t)len || close(fd) < 0)
+		return fail();
+	free(data);
+	puts("ok");
+	return 0;
+}
+
+static int cmd_read(int dfd, const char *name)
+{
+	unsigned char buf[4096];
+	ssize_t n;
+	int fd = openat(dfd, name, O_RDONLY);
+
+	if (fd < 0)
+		return fail();
+	while ((n = read(fd, buf, sizeof(buf))) > 0)
+		print_hex(buf, (size_t)n);
+	if (n < 0)
+		return fail();
+	close(fd);
+	putchar('\n');
+	return 0;
+}
+
+/* scandir's filter and order: skip . and .., sort bytewise (= by hex). */
+static int not_dots(const struct dirent *d)
+{
+	return strcmp(d->d_name, ".") && strcmp(d->d_name, "..");
+}
+
+static int by_bytes(const struct dirent **a, const struct dirent **b)
+{
+	return strcmp((*a)->d_name, (*b)->d_name);
+}
+
+static int cmd_list(const char *dir)
+{
+	struct dirent **ents;
+	int n = scandir(dir, &ents, not_dots, by_bytes), i;
+
+	if (n < 0)
+		return fail();
+	for (i = 0; i < n; i++) {
+		print_hex((const unsigned char *)ents[i]->d_name,
+			  strlen(ents[i]->d_name));
+		printf(" %llu\n", (unsigned long long)ents[i]->d_ino);
+		free(ents[i]);
+	}
+	free(ents);
+	return 0;
+}
+
+/* Commands of the form "CMD DIR HEXNAME [ARG]": open DIR, decode HEXNAME. */
+static int run_in_dir(const char *cmd, const char *dir, const char *hexname,
+		      const char *arg)
+{
+	char *name = unhex_name(hexname), *other = NULL;
+	int dfd, status;
+
+	if (!name)
+		return 2;
+	if (!strcmp(cmd, "rename") && !(other = unhex_name(arg)))
+		return 2;
+	dfd = open(dir, O_RDONLY | O_DIRECTORY);
+	if (dfd < 0)
+		return fail();
+	if (!strcmp(cmd, "create"))
+		status = cmd_create(dfd, name);
+	else if (!strcmp(cmd, "mkdir"))
+		status = cmd_mkdir(dfd, name);
+	else if (!strcmp(cmd, "lookup"))
+		status = cmd_lookup(dfd, name);
+	else if (!strcmp(cmd, "unlink"))
+		status = cmd_unlink(dfd, name);
+	else if (!strcmp(cmd, "read"))
+		status = cmd_read(dfd, name);
+	else if (!strcmp(cmd, "write"))
+		status = cmd_write(dfd, name, arg);
+	else
+		status = cmd_rename(dfd, name, other);
+	close(dfd);
+	free(name);
+	free(other);
+	return status;
+}
+
+int main(int argc, char **argv)
+{
+	const char *cmd = argc > 1 ? argv[1] : "";
+	int status;
+
+	if (argc == 3 && !strcmp(cmd, "setflag"))
+		status = cmd_setflag(argv[2]);
+	else if (argc == 3 && !strcmp(cmd, "getflags"))
+		status = cmd_getflags(argv[2]);
+	else if (argc == 3 && !strcmp(cmd, "list"))
+		status = cmd_list(argv[2]);
+	else if (argc == 4 && (!strcmp(cmd, "create") || !strcmp(cmd, "mkdir") ||
+			       !strcmp(cmd, "lookup") || !strcmp(cmd, "unlink") ||
+			       !strcmp(cmd, "read")))
+		status = run_in_dir(cmd, argv[2], argv[3], NULL);
+	else if (argc == 5 && (!strcmp(cmd, "write") || !strcmp(cmd, "rename")))
+		status = run_in_dir(cmd, argv[2], argv[3], argv[4]);
+	else
+		return usage();
+	/* A result nobody sees is no result: report a failed stdout. */
+	if (fflush(stdout) != 0)
+		return 2;
+	return status;
+}
