@@ -32,6 +32,8 @@
 #include "rename.h"
 
 #define NO_ENTRY ((size_t)-1)
+/* Misplaced entries printed per directory; the report has them all. */
+#define PRINT_MISPLACED 8
 
 struct dir_check {
 	struct fsck_ctx *ctx;
@@ -226,7 +228,8 @@ static int placed_by_ignorable_kernel(struct dir_check *dc, size_t i,
 static void check_placement(struct dir_check *dc)
 {
 	struct e2fold_dir *dir = dc->dir;
-	size_t i;
+	struct problem_context more = { 0 };
+	size_t i, misplaced = 0;
 
 	if (dir->dx_problem) {
 		check_damaged_index(dc, PR_2_HTREE_DAMAGED);
@@ -239,16 +242,22 @@ static void check_placement(struct dir_check *dc)
 
 		base_context(dc, &pctx, i);
 		pctx.num = dc->hash[i];
+		if (leaf && dc->hash[i] >= leaf->lo && dc->hash[i] < leaf->hi)
+			continue;
+		pctx.quiet = ++misplaced > PRINT_MISPLACED;
 		if (!leaf) {
 			ask_rebuild(dc, PR_2_HTREE_NOT_LEAF, &pctx);
 			continue;
 		}
-		if (dc->hash[i] >= leaf->lo && dc->hash[i] < leaf->hi)
-			continue;
 		pctx.lo = leaf->lo;
 		pctx.hi = leaf->hi;
 		ask_rebuild(dc, placed_by_ignorable_kernel(dc, i, leaf) ?
 			    PR_2_HTREE_IGNORABLE : PR_2_HTREE_BAD_BUCKET, &pctx);
+	}
+	if (misplaced > PRINT_MISPLACED) {
+		more.dir = dir->ino;
+		more.num = misplaced - PRINT_MISPLACED;
+		fix_problem(dc->ctx, PR_2_MORE_MISPLACED, &more);
 	}
 }
 

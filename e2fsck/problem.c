@@ -139,6 +139,10 @@ static const struct problem table[] = {
 	  "Directory %p (%d) cannot be rewritten safely (%s), so the "
 	  "problems above stay: run e2fsck first, then e2fold-fsck again.\n",
 	  PROMPT_NONE, PR_NO_FIX },
+	{ PR_2_MORE_MISPLACED,
+	  "%c more entries of %p (%d) are in the wrong htree leaf (the "
+	  "report lists them all).\n",
+	  PROMPT_NONE, PR_INFO },
 	{ PR_2_ENCRYPTED_NO_HASH,
 	  "Entry %i of encrypted casefolded directory %p (%d) has no stored "
 	  "hash.\n",
@@ -332,14 +336,30 @@ int fix_problem(struct fsck_ctx *ctx, int code, struct problem_context *pctx)
 		expand(ctx, &question, prompts[p->prompt].question, pctx);
 
 	if (ctx->opt.mode == MODE_PREEN && !latched && !pctx->no_fix &&
-	    !(p->flags & (PR_NO_FIX | PR_FATAL)) && !(p->flags & PR_PREEN_OK)) {
+	    !(p->flags & (PR_NO_FIX | PR_FATAL | PR_INFO)) &&
+	    !(p->flags & PR_PREEN_OK)) {
 		fputs(msg.s ? msg.s : "", stdout);
 		preen_halt(ctx);
 	}
-	if (ctx->opt.mode == MODE_PREEN)
-		printf("%s: ", ctx->opt.device);
-	fputs(msg.s ? msg.s : "", stdout);
+	if (pctx->quiet && latched) {
+		answer = *pctx->latch;
+		goto done;
+	}
+	if (ctx->opt.mode != MODE_PREEN || !question.s || pctx->no_fix ||
+	    latched || (p->flags & (PR_NO_FIX | PR_FATAL | PR_INFO))) {
+		if (ctx->opt.mode == MODE_PREEN)
+			printf("%s: ", ctx->opt.device);
+		fputs(msg.s ? msg.s : "", stdout);
+	}
 
+	if (p->flags & PR_INFO) {
+		if (ctx->opt.mode != MODE_PREEN)
+			putchar('\n');
+		report_finding(ctx->report, ctx, code, pctx, msg.s, 0);
+		free(msg.s);
+		free(question.s);
+		return 0;
+	}
 	if (p->flags & (PR_NO_FIX | PR_FATAL) || !question.s || pctx->no_fix) {
 		answer = 0;
 		if (ctx->opt.mode != MODE_PREEN)
@@ -359,7 +379,11 @@ int fix_problem(struct fsck_ctx *ctx, int code, struct problem_context *pctx)
 			answer = 1;
 			break;
 		case MODE_PREEN:
-			printf("%s.\n", prompts[p->prompt].done);
+			/* One line, e2fsck style: "device: message  FIXED." */
+			printf("%s: %.*s  %s.\n", ctx->opt.device,
+			       (int)(msg.len && msg.s[msg.len - 1] == '\n' ?
+				     msg.len - 1 : msg.len),
+			       msg.s ? msg.s : "", prompts[p->prompt].done);
 			answer = 1;
 			break;
 		case MODE_ASK:
@@ -369,6 +393,7 @@ int fix_problem(struct fsck_ctx *ctx, int code, struct problem_context *pctx)
 		if (pctx->latch)
 			*pctx->latch = answer;
 	}
+done:
 	if (!answer)
 		ctx->errors_left = 1;
 	if (p->flags & PR_FATAL)

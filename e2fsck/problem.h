@@ -33,6 +33,7 @@ struct problem_context {
 	errcode_t errcode;
 	int *latch;			/* one answer for a group: -1 unasked */
 	int no_fix;			/* the fix cannot be made here: report */
+	int quiet;			/* into the report only, not printed */
 };
 
 /* Pass 0: the superblock. */
@@ -63,6 +64,7 @@ struct problem_context {
 #define PR_2_RENAME_IMPOSSIBLE		0x02000D
 #define PR_2_DIR_NOT_REBUILT		0x02000E
 #define PR_2_ENCRYPTED_NO_HASH		0x02000F
+#define PR_2_MORE_MISPLACED		0x020010
 
 /* Pass 3: rebuilding directories. */
 #define PR_3_REBUILD_FAILED		0x030001
@@ -72,6 +74,7 @@ struct problem_context {
 #define PR_PREEN_OK	0x0001	/* -p fixes it without asking */
 #define PR_NO_FIX	0x0002	/* report only: nothing can be done here */
 #define PR_FATAL	0x0004	/* stop the check after reporting */
+#define PR_INFO		0x0008	/* a note about other findings: no answer */
 
 struct problem {
 	int code;

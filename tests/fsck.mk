@@ -9,12 +9,15 @@ tests_cfcraft_LDADD = $(E2FOLD_TOOL_LIBS)
 # Image tests, e2fsprogs style (tests/run-test runs each directory).
 F_TESTS = \
 	tests/f_casefold_bad_bucket \
+	tests/f_casefold_check_encoding \
 	tests/f_casefold_clean \
+	tests/f_casefold_corrupt_block \
 	tests/f_casefold_dup_blocks \
 	tests/f_casefold_dup_htree \
 	tests/f_casefold_dup_identical \
 	tests/f_casefold_dup_linear \
 	tests/f_casefold_encoding_nofeature \
+	tests/f_casefold_encoding_unexplained \
 	tests/f_casefold_encoding_unknown \
 	tests/f_casefold_feature_missing \
 	tests/f_casefold_flag_nofeature \
@@ -24,7 +27,10 @@ F_TESTS = \
 	tests/f_casefold_ignorable \
 	tests/f_casefold_long_names \
 	tests/f_casefold_nested \
-	tests/f_casefold_strict_invalid
+	tests/f_casefold_preen \
+	tests/f_casefold_readonly \
+	tests/f_casefold_strict_invalid \
+	tests/f_casefold_undo
 TESTS += $(F_TESTS)
 EXTRA_DIST += $(F_TESTS) tests/mkimage-lib.sh tests/rebuild-image.sh
 

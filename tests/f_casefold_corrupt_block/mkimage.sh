@@ -1,0 +1,13 @@
+#!/bin/sh
+# Rebuilds image.gz from nothing: sh mkimage.sh OUTPUT
+# (run-test and tests/u_mkimage_reproducible.sh set CFCRAFT and top_srcdir).
+. "$top_srcdir/tests/mkimage-lib.sh"
+img=${1:-image}
+new_fs "$img" 4M -b 1024 -O casefold,^dir_index
+craft "$img" mkdir / cf casefold
+{
+	hex README; hex readme
+	i=0
+	while [ $i -lt 100 ]; do hex "entry-$i"; i=$((i + 1)); done
+} | craft "$img" fill /cf
+craft "$img" corrupt /cf 1
