@@ -12,6 +12,9 @@
  *       kept Default_Ignorable code points, or, for encrypted directories,
  *       stored in the entries ("stored": FILE has "HASH MINOR" hex pairs,
  *       one line per name)
+ *   cfcraft IMG policy PATH
+ *       give PATH an fscrypt v2 encryption context (fixed key identifier
+ *       and nonce), as a directory created under a policy has
  *   cfcraft IMG flags PATH [+|-]casefold|index|encrypt ...
  *   cfcraft IMG super [encoding=N] [flags=N] [+casefold|-casefold]
  *   cfcraft IMG corrupt DIR LBLK      make a directory block unreadable
@@ -140,8 +143,42 @@ static unsigned int unhex(const char *line, unsigned char *out)
 	return n;
 }
 
-/* A new empty regular file, linked once. */
-static ext2_ino_t new_file(ext2_ino_t dir)
+/*
+ * The fscrypt v2 context e2fsck expects in xattr "c": version 2, contents
+ * mode 1 (AES-256-XTS), filenames mode 4 (AES-256-CTS), flags 0, four
+ * reserved bytes, a 16-byte master key identifier and a 16-byte nonce.
+ */
+static void set_policy(ext2_ino_t ino)
+{
+	unsigned char ctx[40] = { 2, 1, 4, 0 };
+	struct ext2_xattr_handle *h;
+	errcode_t retval;
+	int i;
+
+	for (i = 0; i < 16; i++) {
+		ctx[8 + i] = 0xA0 + i;		/* key identifier */
+		ctx[24 + i] = (ino * 7 + i) & 0xff;	/* nonce */
+	}
+	retval = ext2fs_xattrs_open(fs, ino, &h);
+	if (!retval)
+		retval = ext2fs_xattrs_read(h);
+	if (!retval)
+		retval = ext2fs_xattr_set(h, "c", ctx, sizeof(ctx));
+	if (!retval)
+		retval = ext2fs_xattrs_close(&h);
+	if (retval)
+		die(retval, "setting the encryption context");
+}
+
+static void cmd_policy(int argc, char **argv)
+{
+	if (argc < 1)
+		die(EINVAL, "policy PATH");
+	set_policy(resolve(argv[0]));
+}
+
+/* A new empty regular file, linked once; encrypted like its directory. */
+static ext2_ino_t new_file(ext2_ino_t dir, int encrypted)
 {
 	struct ext2_inode inode;
 	ext2_ino_t ino;
@@ -155,9 +192,13 @@ static ext2_ino_t new_file(ext2_ino_t dir)
 	inode.i_mode = LINUX_S_IFREG | 0644;
 	inode.i_links_count = 1;
 	inode.i_atime = inode.i_ctime = inode.i_mtime = fs->now ? fs->now : 1700000000;
+	if (encrypted)
+		inode.i_flags |= EXT4_ENCRYPT_FL;
 	retval = ext2fs_write_new_inode(fs, ino, &inode);
 	if (retval)
 		die(retval, "ext2fs_write_new_inode");
+	if (encrypted)
+		set_policy(ino);
 	return ino;
 }
 
@@ -221,7 +262,8 @@ static void cmd_fill(int argc, char **argv)
 		}
 		memset(&ents[n], 0, sizeof(ents[n]));
 		ents[n].name_len = unhex(line, names[n]);
-		ents[n].ino = new_file(layout.ino);
+		ents[n].ino = new_file(layout.ino,
+				       !!(inode.i_flags & EXT4_ENCRYPT_FL));
 		ents[n].file_type = EXT2_FT_REG_FILE;
 		if (hashes && fscanf(hashes, "%x %x", &ents[n].hash,
 				     &ents[n].minor_hash) != 2)
@@ -405,7 +447,7 @@ int main(int argc, char **argv)
 	add_error_table(&et_ext2_error_table);
 	if (argc < 3) {
 		fprintf(stderr, "usage: %s IMG mkdir|fill|flags|super|corrupt|"
-			"poke|sethash ...\n",
+			"policy|poke|sethash ...\n",
 			prog);
 		return 1;
 	}
@@ -426,6 +468,8 @@ int main(int argc, char **argv)
 		cmd_super(argc - 3, argv + 3);
 	else if (!strcmp(argv[2], "corrupt"))
 		cmd_corrupt(argc - 3, argv + 3);
+	else if (!strcmp(argv[2], "policy"))
+		cmd_policy(argc - 3, argv + 3);
 	else if (!strcmp(argv[2], "poke"))
 		cmd_poke(argc - 3, argv + 3);
 	else if (!strcmp(argv[2], "sethash"))
