@@ -23,6 +23,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <et/com_err.h>
 
 #include "dirread.h"
 #include "e2fsck.h"
@@ -370,11 +371,11 @@ static errcode_t check_dir(struct fsck_ctx *ctx, struct cf_dir *cf)
 	errcode_t retval;
 
 	pctx.dir = cf->ino;
+	/* An unreadable inode or no memory: nothing sensible can follow. */
 	retval = e2fold_dir_read(ctx->fs, cf->ino, &dc.dir);
 	if (retval) {
-		pctx.errcode = retval;
-		fix_problem(ctx, PR_2_DIR_UNREADABLE, &pctx);
-		return retval == EXT2_ET_NO_MEMORY ? retval : 0;
+		com_err(ctx->prog, retval, "while reading directory %u", cf->ino);
+		return retval;
 	}
 	ctx->dirs_checked++;
 	ctx->entries_checked += dc.dir->nents;

@@ -78,10 +78,6 @@ static const struct problem table[] = {
 	  "SipHash (6); the kernel cannot use its index.\n",
 	  PROMPT_REBUILD, PR_PREEN_OK },
 
-	{ PR_2_DIR_UNREADABLE,
-	  "Casefolded directory %p (%d) cannot be read: %m.  Its names "
-	  "were not checked.\n",
-	  PROMPT_NONE, PR_NO_FIX },
 	{ PR_2_CORRUPT_BLOCK,
 	  "Block %b of casefolded directory %p (%d) is corrupt; its entries "
 	  "were not checked (e2fsck repairs directory blocks).\n",
@@ -139,22 +135,24 @@ static const struct problem table[] = {
 	  "Directory %p (%d) cannot be rewritten safely (%s), so the "
 	  "problems above stay: run e2fsck first, then e2fold-fsck again.\n",
 	  PROMPT_NONE, PR_NO_FIX },
-	{ PR_2_MORE_MISPLACED,
-	  "%c more entries of %p (%d) are in the wrong htree leaf (the "
-	  "report lists them all).\n",
-	  PROMPT_NONE, PR_INFO },
 	{ PR_2_ENCRYPTED_NO_HASH,
 	  "Entry %i of encrypted casefolded directory %p (%d) has no stored "
 	  "hash.\n",
 	  PROMPT_NONE, PR_NO_FIX },
+
+	{ PR_2_MORE_MISPLACED,
+	  "%c more entries of %p (%d) are in the wrong htree leaf (the "
+	  "report lists them all).\n",
+	  PROMPT_NONE, PR_INFO },
 
 	{ PR_3_REBUILD_FAILED,
 	  "Rebuilding directory %p (%d) failed: %m.  Run e2fsck on the "
 	  "filesystem, or restore it from the undo file if -z was given.\n",
 	  PROMPT_NONE, PR_FATAL },
 	{ PR_3_REBUILD_LOST,
-	  "Rebuilt directory %p (%d) holds %C entries instead of %c.  Restore "
-	  "the filesystem from the undo file if -z was given.\n",
+	  "Rebuilt directory %p (%d) does not read back as it was written "
+	  "(%s).  Restore the filesystem from the undo file if -z was "
+	  "given.\n",
 	  PROMPT_NONE, PR_FATAL },
 };
 

@@ -49,7 +49,6 @@ struct problem_context {
 #define PR_1_ENCRYPT_HASH_VERSION	0x010003
 
 /* Pass 2: casefolded directories. */
-#define PR_2_DIR_UNREADABLE		0x020001
 #define PR_2_CORRUPT_BLOCK		0x020002
 #define PR_2_NAME_INVALID		0x020003
 #define PR_2_DUPLICATE			0x020004

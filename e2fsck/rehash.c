@@ -6,6 +6,7 @@
  */
 #include "config.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -58,9 +59,17 @@ static errcode_t verify(struct fsck_ctx *ctx, ext2_ino_t ino,
 				dir->ents[i].name_len);
 	if (got.count != want->count || got.sum != want->sum ||
 	    dir->ncorrupt || dir->dx_problem) {
+		char why[96];
+
+		if (got.count != want->count)
+			snprintf(why, sizeof(why), "%zu entries instead of %zu",
+				 got.count, want->count);
+		else if (got.sum != want->sum)
+			snprintf(why, sizeof(why), "names or inodes differ");
+		else
+			snprintf(why, sizeof(why), "its blocks are damaged");
 		pctx.dir = ino;
-		pctx.num = want->count;
-		pctx.num2 = got.count;
+		pctx.str = why;
 		fix_problem(ctx, PR_3_REBUILD_LOST, &pctx);
 	}
 	e2fold_dir_free(dir);

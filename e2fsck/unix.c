@@ -16,6 +16,7 @@
 #include <et/com_err.h>
 
 #include "e2fsck.h"
+#include "faultio.h"
 #include "report.h"
 #include "version.h"
 
@@ -132,42 +133,6 @@ static void parse_options(int argc, char **argv, struct fsck_options *opt)
 	opt->device = argv[optind];
 }
 
-void fsck_progress(struct fsck_ctx *ctx, int pass, unsigned long done,
-		   unsigned long total)
-{
-	static int last_pass = -1, last_percent = -1;
-	int percent = total ? (int)(done * 100 / total) : 100;
-	char line[96];
-	int n, width = 40, filled = percent * width / 100;
-
-	if (ctx->opt.progress_fd < 0)
-		return;
-	if (pass == last_pass && percent == last_percent)
-		return;
-	last_pass = pass;
-	last_percent = percent;
-	n = snprintf(line, sizeof(line), "\rPass %d: |%.*s%*s| %3d%%", pass,
-		     filled, "========================================",
-		     width - filled, "", percent);
-	if (ctx->opt.progress_fd == 0) {
-		fputs(line, stdout);
-		if (percent == 100)
-			fputc('\n', stdout);
-		fflush(stdout);
-	} else {
-		/* The e2fsck protocol for front ends: "pass done total". */
-		n = snprintf(line, sizeof(line), "%d %lu %lu %s\n", pass, done,
-			     total, ctx->opt.device);
-		if (write(ctx->opt.progress_fd, line, n) < 0)
-			ctx->opt.progress_fd = -1;
-	}
-}
-
-int fsck_may_write(struct fsck_ctx *ctx)
-{
-	return ctx->opt.mode != MODE_NO;
-}
-
 /* Open the filesystem (through the undo manager with -z). */
 static errcode_t open_fs(struct fsck_ctx *ctx)
 {
@@ -175,11 +140,12 @@ static errcode_t open_fs(struct fsck_ctx *ctx)
 		    EXT2_FLAG_SKIP_MMP;
 	errcode_t retval;
 
-	ctx->io = unix_io_manager;
+	/* unix I/O, or the fault injector the tests ask for (faultio.h). */
+	ctx->io = e2fold_default_io_manager();
 	if (fsck_may_write(ctx))
 		flags |= EXT2_FLAG_RW | EXT2_FLAG_EXCLUSIVE;
 	if (ctx->opt.undo_file && fsck_may_write(ctx)) {
-		retval = set_undo_io_backing_manager(unix_io_manager);
+		retval = set_undo_io_backing_manager(ctx->io);
 		if (!retval)
 			retval = set_undo_io_backup_file((char *)ctx->opt.undo_file);
 		if (retval)
@@ -328,6 +294,10 @@ int main(int argc, char **argv)
 		com_err(prog, retval, "while checking %s", ctx.opt.device);
 		ctx.aborted = 1;
 	}
+	if (ctx.aborted && ctx.changed)
+		printf("%s: the check stopped after changes; restore with the "
+		       "undo file if -z was given, or run %s again\n",
+		       ctx.opt.device, prog);
 	if (ctx.changed)
 		ext2fs_mark_super_dirty(ctx.fs);
 	retval = ext2fs_close_free(&ctx.fs);

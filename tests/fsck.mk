@@ -19,16 +19,27 @@ F_TESTS = \
 	tests/f_casefold_encoding_nofeature \
 	tests/f_casefold_encoding_unexplained \
 	tests/f_casefold_encoding_unknown \
+	tests/f_casefold_encrypted_bucket \
+	tests/f_casefold_encrypted_damaged \
+	tests/f_casefold_encrypted_dup \
+	tests/f_casefold_encrypted_hash_version \
+	tests/f_casefold_encrypted_no_hash \
+	tests/f_casefold_fault_drop \
+	tests/f_casefold_fault_read \
+	tests/f_casefold_fault_write \
 	tests/f_casefold_feature_missing \
 	tests/f_casefold_flag_nofeature \
 	tests/f_casefold_flag_nondir \
 	tests/f_casefold_flags_unknown \
 	tests/f_casefold_htree_damaged \
+	tests/f_casefold_htree_not_leaf \
 	tests/f_casefold_ignorable \
+	tests/f_casefold_inline \
 	tests/f_casefold_long_names \
 	tests/f_casefold_nested \
 	tests/f_casefold_preen \
 	tests/f_casefold_readonly \
+	tests/f_casefold_rename_impossible \
 	tests/f_casefold_strict_invalid \
 	tests/f_casefold_undo
 TESTS += $(F_TESTS)
@@ -37,3 +48,17 @@ EXTRA_DIST += $(F_TESTS) tests/mkimage-lib.sh tests/rebuild-image.sh
 # The committed images are what their mkimage.sh scripts build.
 TESTS += tests/u_mkimage_reproducible.sh
 EXTRA_DIST += tests/u_mkimage_reproducible.sh
+
+# The problem table's codes are sorted, unique and well formed.
+check_PROGRAMS += tests/u_problem_table
+tests_u_problem_table_SOURCES = tests/u_problem_table.c e2fsck/problem.c \
+	e2fsck/report.c e2fsck/util.c
+tests_u_problem_table_CFLAGS = $(AM_CFLAGS) $(E2FOLD_TOOL_CFLAGS) \
+	-I$(top_srcdir)/e2fsck -I$(top_srcdir)/tests
+tests_u_problem_table_LDADD = $(E2FOLD_TOOL_LIBS)
+TESTS += tests/u_problem_table
+
+# Every problem code fires in some image test (read from their reports).
+TESTS += tests/u_problem_coverage.sh
+EXTRA_DIST += tests/u_problem_coverage.sh
+tests/u_problem_coverage.sh.log: $(F_TESTS:=.log)

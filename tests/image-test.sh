@@ -29,18 +29,24 @@ fsck_args() {
 	[ -f "$test_dir/fsck_args" ] && cat "$test_dir/fsck_args"
 }
 
+# run_fsck N OPTIONS...: e2fold-fsck on $image, its filtered output in
+# out.N and its JSON report in report.N.json.
+run_fsck() {
+	n=$1
+	shift
+	"$E2FOLD_FSCK" "$@" --report "$out_dir/report.$n.json" "$image" \
+		> "$out_dir/raw.$n" 2>&1
+	echo "Exit status is $?" >> "$out_dir/raw.$n"
+	filter_output < "$out_dir/raw.$n" > "$out_dir/out.$n"
+}
+
 # The e2fsprogs pattern: repair, then check that nothing is left.
 run_fsck_twice() {
 	unpack_image
 	# shellcheck disable=SC2046
-	"$E2FOLD_FSCK" -fy $(fsck_args) --report "$out_dir/report.1.json" \
-		"$image" > "$out_dir/raw.1" 2>&1
-	echo "Exit status is $?" >> "$out_dir/raw.1"
-	filter_output < "$out_dir/raw.1" > "$out_dir/out.1"
+	run_fsck 1 -fy $(fsck_args)
 	# shellcheck disable=SC2046
-	"$E2FOLD_FSCK" -fn $(fsck_args) "$image" > "$out_dir/raw.2" 2>&1
-	echo "Exit status is $?" >> "$out_dir/raw.2"
-	filter_output < "$out_dir/raw.2" > "$out_dir/out.2"
+	run_fsck 2 -fn $(fsck_args)
 	status=0
 	compare_output 1 || status=1
 	compare_output 2 || status=1

@@ -113,15 +113,20 @@ static errcode_t add_entry(struct reader *r, blk64_t lblk, unsigned int offset,
 	return 0;
 }
 
-/* Walk the entries of the block in r->buf; 1 if the block is malformed. */
-static int walk_block(struct reader *r, blk64_t lblk, errcode_t *retval)
+/*
+ * Walk the entries in buf[start, end) (a block, or a part of an inline
+ * directory); 1 if they are malformed.
+ */
+static int walk_region(struct reader *r, const unsigned char *buf,
+		       unsigned int start, unsigned int end, blk64_t lblk,
+		       errcode_t *retval)
 {
-	unsigned int bs = r->fs->blocksize, offset = 0;
+	unsigned int bs = end, offset = start;
 	int index = 0;
 
 	*retval = 0;
 	while (offset < bs) {
-		struct ext2_dir_entry *de = (struct ext2_dir_entry *)(r->buf + offset);
+		struct ext2_dir_entry *de = (struct ext2_dir_entry *)(buf + offset);
 		unsigned int rec_len, name_len;
 
 		if (offset + 8 > bs || ext2fs_get_rec_len(r->fs, de, &rec_len))
@@ -131,9 +136,10 @@ static int walk_block(struct reader *r, blk64_t lblk, errcode_t *retval)
 		    (de->inode && 8 + name_len > rec_len))
 			return 1;
 		if (de->inode) {
-			int is_dot = lblk == 0 && index == 0 && name_len == 1 &&
+			int first = lblk == 0 && start == 0;
+			int is_dot = first && index == 0 && name_len == 1 &&
 				     de->name[0] == '.';
-			int is_dotdot = lblk == 0 && index == 1 && name_len == 2 &&
+			int is_dotdot = first && index == 1 && name_len == 2 &&
 					de->name[0] == '.' && de->name[1] == '.';
 
 			if (is_dot)
@@ -147,6 +153,11 @@ static int walk_block(struct reader *r, blk64_t lblk, errcode_t *retval)
 		index++;
 	}
 	return 0;
+}
+
+static int walk_block(struct reader *r, blk64_t lblk, errcode_t *retval)
+{
+	return walk_region(r, r->buf, 0, r->fs->blocksize, lblk, retval);
 }
 
 static __u32 le32_at(const unsigned char *p)
@@ -282,6 +293,42 @@ static void dx_read(struct reader *r)
 		 dir->dx_levels);
 }
 
+/*
+ * An inline directory keeps its parent's inode number in the first four
+ * bytes of i_block, its first entries in the rest of i_block, and more in
+ * the "system.data" extended attribute; no "." or ".." entries.
+ */
+static errcode_t read_inline(struct reader *r)
+{
+	struct e2fold_dir *dir = r->dir;
+	size_t size = 0;
+	unsigned char *buf;
+	unsigned int iblock = EXT4_MIN_INLINE_DATA_SIZE;
+	errcode_t retval;
+
+	retval = ext2fs_inline_data_size(r->fs, dir->ino, &size);
+	if (retval)
+		return retval;
+	buf = calloc(1, size > iblock ? size : iblock);
+	if (!buf)
+		return EXT2_ET_NO_MEMORY;
+	retval = ext2fs_inline_data_get(r->fs, dir->ino,
+					(struct ext2_inode *)&dir->inode, buf,
+					&size);
+	if (!retval && size >= 4) {
+		dir->dot = dir->ino;
+		dir->dotdot = le32_at(buf);
+		if (walk_region(r, buf, 4, size < iblock ? size : iblock, 0,
+				&retval) && !retval)
+			retval = mark_corrupt(r, 0);
+		if (!retval && size > iblock &&
+		    walk_region(r, buf, iblock, size, 0, &retval) && !retval)
+			retval = mark_corrupt(r, 0);
+	}
+	free(buf);
+	return retval;
+}
+
 static int cmp_leaf(const void *a, const void *b)
 {
 	const struct e2fold_dx_leaf *x = a, *y = b;
@@ -316,9 +363,10 @@ errcode_t e2fold_dir_read(ext2_filsys fs, ext2_ino_t ino,
 	dir->indexed = !!(dir->inode.i_flags & EXT2_INDEX_FL);
 	dir->nblocks = EXT2_I_SIZE(&dir->inode) / fs->blocksize;
 	if (dir->inode.i_flags & EXT4_INLINE_DATA_FL) {
-		/* Inline directories never hold more than a few names. */
-		retval = EXT2_ET_INLINE_DATA_CANT_ITERATE;
-		goto fail;
+		retval = read_inline(&r);
+		if (retval)
+			goto fail;
+		goto done;
 	}
 	r.buf = malloc(fs->blocksize);
 	if (!r.buf) {
@@ -337,9 +385,10 @@ errcode_t e2fold_dir_read(ext2_filsys fs, ext2_ino_t ino,
 		if (retval)
 			goto fail;
 	}
+done:
 	for (i = 0; i < dir->nents; i++)
 		dir->ents[i].name = dir->names + (uintptr_t)dir->ents[i].name;
-	if (dir->indexed) {
+	if (dir->indexed && !(dir->inode.i_flags & EXT4_INLINE_DATA_FL)) {
 		dx_read(&r);
 		qsort(dir->leaves, dir->nleaves, sizeof(*dir->leaves), cmp_leaf);
 		dir->leaf_of = malloc((dir->nblocks ? dir->nblocks : 1) *

@@ -368,6 +368,47 @@ static errcode_t finish_inode(struct writer *w, int indexed)
 				       sizeof(inode));
 }
 
+/*
+ * An inline directory (its entries in i_block and "system.data") becomes
+ * an ordinary one before it is written: drop the inline data and give the
+ * inode an empty block map, as the kernel does when one outgrows its inode.
+ */
+static errcode_t leave_inline(ext2_filsys fs, ext2_ino_t ino)
+{
+	struct ext2_xattr_handle *h;
+	struct ext2_inode inode;
+	errcode_t retval;
+
+	retval = ext2fs_xattrs_open(fs, ino, &h);
+	if (retval)
+		return retval;
+	retval = ext2fs_xattrs_read(h);
+	if (!retval)
+		retval = ext2fs_xattr_remove(h, "system.data");
+	if (!retval)
+		retval = ext2fs_xattrs_close(&h);
+	else
+		ext2fs_xattrs_close(&h);
+	if (retval)
+		return retval;
+	retval = ext2fs_read_inode(fs, ino, &inode);
+	if (retval)
+		return retval;
+	inode.i_flags &= ~EXT4_INLINE_DATA_FL;
+	memset(inode.i_block, 0, sizeof(inode.i_block));
+	inode.i_size = 0;
+	if (ext2fs_has_feature_extents(fs->super)) {
+		ext2_extent_handle_t handle;
+
+		inode.i_flags &= ~EXT4_EXTENTS_FL;
+		retval = ext2fs_extent_open2(fs, ino, &inode, &handle);
+		if (retval)
+			return retval;
+		ext2fs_extent_free(handle);
+	}
+	return ext2fs_write_inode(fs, ino, &inode);
+}
+
 errcode_t e2fold_dir_write(ext2_filsys fs,
 			   const struct e2fold_dir_layout *layout,
 			   struct e2fold_new_entry *entries, size_t n)
@@ -385,6 +426,11 @@ errcode_t e2fold_dir_write(ext2_filsys fs,
 		return retval;
 	if ((inode.i_flags & EXT4_ENCRYPT_FL) && !layout->stored_hashes)
 		return EXT2_ET_UNIMPLEMENTED;
+	if (inode.i_flags & EXT4_INLINE_DATA_FL) {
+		retval = leave_inline(fs, layout->ino);
+		if (retval)
+			return retval;
+	}
 	if (ext2fs_has_feature_metadata_csum(fs->super))
 		w.tail = sizeof(struct ext2_dir_entry_tail);
 	w.buf = malloc(w.bs);

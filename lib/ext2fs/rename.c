@@ -8,7 +8,7 @@
 #include "utf8lookup.h"
 
 #define MAX_EXT 16
-#define MAX_TRIES 100000
+#define MAX_TRIES 1000
 
 /*
  * Is s[0..len) acceptable to a strict filesystem as it is? Valid UTF-8

@@ -29,7 +29,7 @@ typedef int (*e2fold_taken_fn)(void *arg, const unsigned char *name,
  * Choose a new name for name/len into out (E2FOLD_NAME_MAX bytes) and
  * *ret_len. A name that only needed sanitizing keeps no number if that is
  * free. Returns 0, or EXT2_ET_TOO_MANY_REFS if no unique name was found in
- * 100,000 tries.
+ * 1,000 tries.
  */
 E2FOLD_API errcode_t e2fold_unique_name(const unsigned char *name,
 					unsigned int len, e2fold_taken_fn taken,

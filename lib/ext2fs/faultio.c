@@ -1,0 +1,224 @@
+/* faultio.c: fail the Nth read or write, for fault-injection tests. */
+#include "config.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "faultio.h"
+
+enum fault_kind { FAULT_NONE, FAULT_READ, FAULT_WRITE, FAULT_DROP };
+
+struct fault_data {
+	io_channel inner;
+	enum fault_kind kind;
+	unsigned long target;	/* which operation fails */
+	unsigned long reads, writes;
+};
+
+static void parse_fault(struct fault_data *d)
+{
+	const char *spec = getenv("E2FOLD_FAULT");
+	const char *colon = spec ? strchr(spec, ':') : NULL;
+
+	d->kind = FAULT_NONE;
+	if (!colon)
+		return;
+	d->target = strtoul(colon + 1, NULL, 10);
+	if (!strncmp(spec, "read:", 5))
+		d->kind = FAULT_READ;
+	else if (!strncmp(spec, "write:", 6))
+		d->kind = FAULT_WRITE;
+	else if (!strncmp(spec, "drop:", 5))
+		d->kind = FAULT_DROP;
+}
+
+static struct fault_data *data_of(io_channel channel)
+{
+	return channel->private_data;
+}
+
+static errcode_t fault_open(const char *name, int flags, io_channel *ret)
+{
+	io_channel channel = NULL;
+	struct fault_data *d = NULL;
+	errcode_t retval;
+
+	channel = calloc(1, sizeof(*channel));
+	d = calloc(1, sizeof(*d));
+	if (!channel || !d) {
+		retval = EXT2_ET_NO_MEMORY;
+		goto fail;
+	}
+	retval = unix_io_manager->open(name, flags, &d->inner);
+	if (retval)
+		goto fail;
+	parse_fault(d);
+	channel->magic = EXT2_ET_MAGIC_IO_CHANNEL;
+	channel->manager = e2fold_fault_io_manager;
+	channel->name = strdup(name);
+	if (!channel->name) {
+		retval = EXT2_ET_NO_MEMORY;
+		io_channel_close(d->inner);
+		goto fail;
+	}
+	channel->block_size = d->inner->block_size;
+	channel->refcount = 1;
+	channel->flags = d->inner->flags;
+	channel->private_data = d;
+	*ret = channel;
+	return 0;
+fail:
+	free(channel);
+	free(d);
+	return retval;
+}
+
+static errcode_t fault_close(io_channel channel)
+{
+	struct fault_data *d = data_of(channel);
+	errcode_t retval;
+
+	if (--channel->refcount > 0)
+		return 0;
+	retval = io_channel_close(d->inner);
+	free(channel->name);
+	free(d);
+	free(channel);
+	return retval;
+}
+
+static errcode_t fault_set_blksize(io_channel channel, int blksize)
+{
+	errcode_t retval = io_channel_set_blksize(data_of(channel)->inner, blksize);
+
+	if (!retval)
+		channel->block_size = blksize;
+	return retval;
+}
+
+static int read_fails(struct fault_data *d)
+{
+	return ++d->reads == d->target && d->kind == FAULT_READ;
+}
+
+static errcode_t fault_read_blk64(io_channel channel, unsigned long long block,
+				  int count, void *data)
+{
+	struct fault_data *d = data_of(channel);
+
+	if (read_fails(d))
+		return EIO;
+	return io_channel_read_blk64(d->inner, block, count, data);
+}
+
+static errcode_t fault_read_blk(io_channel channel, unsigned long block,
+				int count, void *data)
+{
+	return fault_read_blk64(channel, block, count, data);
+}
+
+/* 1 to fail, 2 to drop, 0 to write. */
+static int write_fault(struct fault_data *d)
+{
+	if (++d->writes != d->target)
+		return 0;
+	return d->kind == FAULT_WRITE ? 1 : d->kind == FAULT_DROP ? 2 : 0;
+}
+
+static errcode_t fault_write_blk64(io_channel channel,
+				   unsigned long long block, int count,
+				   const void *data)
+{
+	struct fault_data *d = data_of(channel);
+
+	switch (write_fault(d)) {
+	case 1:
+		return EIO;
+	case 2:
+		return 0;
+	}
+	return io_channel_write_blk64(d->inner, block, count, data);
+}
+
+static errcode_t fault_write_blk(io_channel channel, unsigned long block,
+				 int count, const void *data)
+{
+	return fault_write_blk64(channel, block, count, data);
+}
+
+static errcode_t fault_write_byte(io_channel channel, unsigned long offset,
+				  int count, const void *data)
+{
+	struct fault_data *d = data_of(channel);
+
+	switch (write_fault(d)) {
+	case 1:
+		return EIO;
+	case 2:
+		return 0;
+	}
+	return io_channel_write_byte(d->inner, offset, count, data);
+}
+
+static errcode_t fault_flush(io_channel channel)
+{
+	return io_channel_flush(data_of(channel)->inner);
+}
+
+static errcode_t fault_set_option(io_channel channel, const char *option,
+				  const char *arg)
+{
+	io_channel inner = data_of(channel)->inner;
+
+	if (!inner->manager->set_option)
+		return EXT2_ET_INVALID_ARGUMENT;
+	return inner->manager->set_option(inner, option, arg);
+}
+
+static errcode_t fault_get_stats(io_channel channel, io_stats *stats)
+{
+	struct fault_data *d = data_of(channel);
+
+	if (d->inner->manager->get_stats)
+		return d->inner->manager->get_stats(d->inner, stats);
+	return EXT2_ET_UNIMPLEMENTED;
+}
+
+static errcode_t fault_discard(io_channel channel, unsigned long long block,
+			       unsigned long long count)
+{
+	return io_channel_discard(data_of(channel)->inner, block, count);
+}
+
+static errcode_t fault_zeroout(io_channel channel, unsigned long long block,
+			       unsigned long long count)
+{
+	return io_channel_zeroout(data_of(channel)->inner, block, count);
+}
+
+static struct struct_io_manager fault_manager = {
+	.magic = EXT2_ET_MAGIC_IO_MANAGER,
+	.name = "e2fold fault-injection I/O manager",
+	.open = fault_open,
+	.close = fault_close,
+	.set_blksize = fault_set_blksize,
+	.read_blk = fault_read_blk,
+	.write_blk = fault_write_blk,
+	.flush = fault_flush,
+	.write_byte = fault_write_byte,
+	.set_option = fault_set_option,
+	.get_stats = fault_get_stats,
+	.read_blk64 = fault_read_blk64,
+	.write_blk64 = fault_write_blk64,
+	.discard = fault_discard,
+	.zeroout = fault_zeroout,
+};
+
+io_manager e2fold_fault_io_manager = &fault_manager;
+
+io_manager e2fold_default_io_manager(void)
+{
+	return getenv("E2FOLD_FAULT") ? e2fold_fault_io_manager :
+	       unix_io_manager;
+}

@@ -1,0 +1,26 @@
+/*
+ * faultio.h: an I/O manager that fails on purpose, for testing repairs
+ * when the disk misbehaves (issue: fault injection). It passes everything
+ * to libext2fs's unix I/O manager, except the Nth read or write that the
+ * environment names:
+ *
+ *   E2FOLD_FAULT=read:N    the Nth block read fails with EIO
+ *   E2FOLD_FAULT=write:N   the Nth block write fails with EIO
+ *   E2FOLD_FAULT=drop:N    the Nth block write reports success but is lost
+ *
+ * Counting starts at 1 when the channel opens; N=0 never fires. The tools
+ * use it only when E2FOLD_FAULT is set.
+ */
+#ifndef E2FOLD_FAULTIO_H
+#define E2FOLD_FAULTIO_H
+
+#include <ext2fs/ext2fs.h>
+
+#include "unicode.h"
+
+E2FOLD_API extern io_manager e2fold_fault_io_manager;
+
+/* The manager a tool should use: the fault injector if E2FOLD_FAULT is set. */
+E2FOLD_API io_manager e2fold_default_io_manager(void);
+
+#endif /* E2FOLD_FAULTIO_H */

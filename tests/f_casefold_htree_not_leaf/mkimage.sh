@@ -1,0 +1,11 @@
+#!/bin/sh
+# Rebuilds image.gz from nothing: sh mkimage.sh OUTPUT
+# (run-test and tests/u_mkimage_reproducible.sh set CFCRAFT and top_srcdir).
+. "$top_srcdir/tests/mkimage-lib.sh"
+img=${1:-image}
+new_fs "$img" 8M -b 1024 -O casefold,^metadata_csum
+craft "$img" mkdir / cf casefold
+i=0
+while [ $i -lt 200 ]; do hex "Item-$i"; i=$((i + 1)); done | craft "$img" fill /cf
+# The root's entry count (bytes 34-35) drops by one: the last leaf is lost.
+craft "$img" poke /cf 0 34 0300

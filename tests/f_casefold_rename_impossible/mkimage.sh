@@ -1,0 +1,13 @@
+#!/bin/sh
+# Rebuilds image.gz from nothing: sh mkimage.sh OUTPUT
+# (run-test and tests/u_mkimage_reproducible.sh set CFCRAFT and top_srcdir).
+. "$top_srcdir/tests/mkimage-lib.sh"
+img=${1:-image}
+new_fs "$img" 8M -b 1024 -O casefold
+craft "$img" mkdir / cf casefold
+{
+	hex a
+	i=1
+	while [ $i -le 1000 ]; do hex "a~$i"; i=$((i + 1)); done
+	hex A
+} | craft "$img" fill /cf
