@@ -183,16 +183,22 @@ static void print_bytes(const struct options *opt, const unsigned char *s,
 static void run_one(const struct options *opt, const struct unicode_map *um,
 		    const struct name *nm, const struct name *other)
 {
-	unsigned char out[4096];
+	/* A form is at most a few times longer than its name; be generous. */
+	size_t size = 64 * nm->len + 64;
+	unsigned char *out = malloc(size);
 	struct qstr q = { nm->bytes, (unsigned int)nm->len };
 	int n;
 
+	if (!out) {
+		fprintf(stderr, "%s: out of memory\n", prog);
+		exit(1);
+	}
 	switch (opt->cmd) {
 	case CMD_FOLD:
 	case CMD_NORM:
 		n = opt->cmd == CMD_FOLD ?
-			utf8_casefold(um, &q, out, sizeof(out)) :
-			utf8_normalize(um, &q, out, sizeof(out));
+			utf8_casefold(um, &q, out, size) :
+			utf8_normalize(um, &q, out, size);
 		if (n < 0)
 			puts("invalid");
 		else
@@ -220,6 +226,7 @@ static void run_one(const struct options *opt, const struct unicode_map *um,
 		break;
 	}
 	}
+	free(out);
 }
 
 /* Read one line of stdin into nm (without its newline); 0 at EOF. */
@@ -340,7 +347,7 @@ int main(int argc, char **argv)
 	size_t cap = 0, other_cap = 0;
 	unsigned long lineno = 0;
 	char **names;
-	int use_stdin;
+	int use_stdin, status = 0;
 
 	parse_options(argc, argv, &opt);
 	names = argv + optind;
@@ -359,20 +366,21 @@ int main(int argc, char **argv)
 			       &lineno)) {
 			fprintf(stderr, "%s: cmp: name %lu has no partner\n",
 				prog, lineno);
-			return 1;
+			status = 1;
+			break;
 		}
 		run_one(&opt, um, &nm, &other);
 	}
 	if (ferror(stdin)) {
 		fprintf(stderr, "%s: reading stdin: %s\n", prog, strerror(errno));
-		return 1;
+		status = 1;
 	}
 	free(nm.bytes);
 	free(other.bytes);
 	utf8_unload(um);
 	if (fflush(stdout)) {
 		fprintf(stderr, "%s: writing output: %s\n", prog, strerror(errno));
-		return 1;
+		status = 1;
 	}
-	return 0;
+	return status;
 }

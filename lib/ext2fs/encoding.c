@@ -136,6 +136,11 @@ struct unicode_map *e2fold_load_encoding(const struct e2fold_encoding *enc)
 /* The kernel folds into a PATH_MAX buffer (fs/ext4/hash.c). */
 #define KERNEL_FOLD_BUF 4096
 
+static errcode_t kernel_dirhash(int hash_version, const unsigned char *s,
+				int len, const __u32 *seed,
+				ext2_dirhash_t *ret_hash,
+				ext2_dirhash_t *ret_minor_hash);
+
 errcode_t e2fold_casefold_dirhash(const struct unicode_map *um,
 				  int hash_version, const unsigned char *name,
 				  int len, const __u32 *seed,
@@ -147,6 +152,10 @@ errcode_t e2fold_casefold_dirhash(const struct unicode_map *um,
 	if (len < 0)
 		len = 0;
 	e2fold_name_key(um, name, len, &key);
+	/* A raw name longer than a key holds (never on ext4) is hashed whole. */
+	if (!key.folded && (unsigned int)len > key.len)
+		return kernel_dirhash(hash_version, name, len, seed, ret_hash,
+				      ret_minor_hash);
 	return e2fold_key_dirhash(&key, hash_version, seed, ret_hash,
 				  ret_minor_hash);
 }
