@@ -12,6 +12,11 @@
  *       kept Default_Ignorable code points, or, for encrypted directories,
  *       stored in the entries ("stored": FILE has "HASH MINOR" hex pairs,
  *       one line per name)
+ *       With CFCRAFT_CONTENT=1 in the environment, each file holds
+ *       "inode N\n" (its own inode number), so that a test can tell
+ *       that a name still leads to its file after a repair.
+ *   cfcraft IMG list DIR
+ *       print each entry as "HEXNAME INODE", in directory order
  *   cfcraft IMG policy PATH
  *       give PATH an fscrypt v2 encryption context (fixed key identifier
  *       and nonce), as a directory created under a policy has
@@ -177,6 +182,42 @@ static void cmd_policy(int argc, char **argv)
 	set_policy(resolve(argv[0]));
 }
 
+static void write_content(ext2_ino_t ino)
+{
+	ext2_file_t file;
+	char text[32];
+	unsigned int n = snprintf(text, sizeof(text), "inode %u\n", ino), got;
+	errcode_t retval;
+
+	retval = ext2fs_file_open(fs, ino, EXT2_FILE_WRITE, &file);
+	if (!retval)
+		retval = ext2fs_file_write(file, text, n, &got);
+	if (!retval)
+		retval = ext2fs_file_close(file);
+	if (retval)
+		die(retval, "writing file content");
+}
+
+static void cmd_list(int argc, char **argv)
+{
+	struct e2fold_dir *dir;
+	errcode_t retval;
+	size_t i;
+	unsigned int j;
+
+	if (argc < 1)
+		die(EINVAL, "list DIR");
+	retval = e2fold_dir_read(fs, resolve(argv[0]), &dir);
+	if (retval)
+		die(retval, "reading the directory");
+	for (i = 0; i < dir->nents; i++) {
+		for (j = 0; j < dir->ents[i].name_len; j++)
+			printf("%02x", dir->ents[i].name[j]);
+		printf(" %u\n", dir->ents[i].ino);
+	}
+	e2fold_dir_free(dir);
+}
+
 /* A new empty regular file, linked once; encrypted like its directory. */
 static ext2_ino_t new_file(ext2_ino_t dir, int encrypted)
 {
@@ -199,6 +240,8 @@ static ext2_ino_t new_file(ext2_ino_t dir, int encrypted)
 		die(retval, "ext2fs_write_new_inode");
 	if (encrypted)
 		set_policy(ino);
+	if (getenv("CFCRAFT_CONTENT"))
+		write_content(ino);
 	return ino;
 }
 
@@ -447,7 +490,7 @@ int main(int argc, char **argv)
 	add_error_table(&et_ext2_error_table);
 	if (argc < 3) {
 		fprintf(stderr, "usage: %s IMG mkdir|fill|flags|super|corrupt|"
-			"policy|poke|sethash ...\n",
+			"list|policy|poke|sethash ...\n",
 			prog);
 		return 1;
 	}
@@ -468,6 +511,8 @@ int main(int argc, char **argv)
 		cmd_super(argc - 3, argv + 3);
 	else if (!strcmp(argv[2], "corrupt"))
 		cmd_corrupt(argc - 3, argv + 3);
+	else if (!strcmp(argv[2], "list"))
+		cmd_list(argc - 3, argv + 3);
 	else if (!strcmp(argv[2], "policy"))
 		cmd_policy(argc - 3, argv + 3);
 	else if (!strcmp(argv[2], "poke"))

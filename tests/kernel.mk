@@ -6,3 +6,7 @@
 TESTS += tests/kernel/k_smoke.sh
 EXTRA_DIST += tests/kernel/vm.sh tests/kernel/init tests/kernel/kcf.c \
 	tests/kernel/k_smoke.sh
+
+# Damaged images repaired by e2fold-fsck: the kernel finds every entry.
+TESTS += tests/kernel/k_fsck_repair.sh
+EXTRA_DIST += tests/kernel/k_fsck_repair.sh

@@ -1,0 +1,143 @@
+#!/bin/sh
+# k_fsck_repair: images damaged in every way e2fold-fsck repairs
+# (duplicates after casefolding, invalid names under strict, entries in
+# the wrong htree leaf, entries placed by the Linux 6.12 ignorable bug)
+# are repaired with e2fold-fsck -fy; then Debian's kernel finds every entry
+# by its name, and by a differently-cased spelling, reaching the same
+# inode, and every file still holds its own content ("inode N").
+#
+# Files are left in $top_builddir/tests/kernel/k_fsck_repair/.
+set -u
+: "${top_srcdir:=.}" "${top_builddir:=.}"
+out=$top_builddir/tests/kernel/k_fsck_repair
+rm -rf "$out"
+mkdir -p "$out"
+CFCRAFT=${CFCRAFT:-$top_builddir/tests/cfcraft}
+E2FOLD_FSCK=${E2FOLD_FSCK:-$top_builddir/e2fsck/e2fold-fsck}
+export CFCRAFT
+CFCRAFT_CONTENT=1
+export CFCRAFT_CONTENT
+. "$top_srcdir/tests/mkimage-lib.sh"
+failed=0
+
+# Four damaged images, one kind of damage each.
+dup=$out/dup.img strict=$out/strict.img bucket=$out/bucket.img ign=$out/ign.img
+new_fs "$dup" 16M -b 4096 -O casefold
+craft "$dup" mkdir / cf casefold
+{
+	hex README; hex readme; hex "Straße"; hex STRASSE; hex "café"
+	hex "cafe$(printf '\314\201')"; hex "ﬁle"; hex FILE
+	i=0
+	while [ $i -lt 300 ]; do hex "Photo_$i.JPG"; i=$((i + 1)); done
+	hex photo_7.jpg
+} | craft "$dup" fill /cf
+
+EXTENDED=encoding_flags=strict new_fs "$strict" 16M -b 1024 -O casefold
+craft "$strict" mkdir / cf casefold
+printf '61ff62\n62c3\n4180\neda08078\n6f6b2e747874\n' | craft "$strict" fill /cf
+
+new_fs "$bucket" 16M -b 1024 -O casefold
+craft "$bucket" mkdir / cf casefold
+i=0
+while [ $i -lt 400 ]; do hex "Document-$i.PDF"; i=$((i + 1)); done |
+	craft "$bucket" fill /cf raw
+
+new_fs "$ign" 16M -b 1024 -O casefold
+craft "$ign" mkdir / cf casefold
+{
+	i=0
+	while [ $i -lt 250 ]; do hex "plain-$i"; i=$((i + 1)); done
+	hex "soft$(printf '\302\255')hyphen"
+	hex "zero$(printf '\342\200\213')width"
+	hex "heart$(printf '\342\235\244\357\270\217')"
+} | craft "$ign" fill /cf keep-ignorables
+
+# Repair; afterwards both checkers must be satisfied.
+for img in "$dup" "$strict" "$bucket" "$ign"; do
+	base=$(basename "$img" .img)
+	"$E2FOLD_FSCK" -fy "$img" > "$out/repair.$base.log" 2>&1
+	status=$?
+	if [ $status -ne 1 ]; then
+		echo "FAIL: e2fold-fsck -fy on $base exited $status (want 1):"
+		cat "$out/repair.$base.log"
+		failed=1
+	fi
+	if ! e2fsck -fn "$img" > "$out/e2fsck.$base.log" 2>&1; then
+		echo "FAIL: e2fsck -fn finds $base not clean after the repair:"
+		cat "$out/e2fsck.$base.log"
+		failed=1
+	fi
+	"$CFCRAFT" "$img" list /cf > "$out/$base.list" || exit 99
+done
+
+# In the VM: every listed name must lead to its inode and its content;
+# ASCII letters flipped in case must lead there too.
+cat > "$out/scenario.sh" <<'EOF'
+# The hex name with ASCII letters in the other case, byte by byte.
+flip() {
+	echo "$1" | awk '{
+		h = "0123456789abcdef"; out = ""
+		for (i = 1; i < length($0); i += 2) {
+			v = (index(h, substr($0, i, 1)) - 1) * 16 + index(h, substr($0, i + 1, 1)) - 1
+			if ((v >= 65 && v <= 90) || (v >= 97 && v <= 122))
+				v = v < 97 ? v + 32 : v - 32
+			out = out sprintf("%02x", v)
+		}
+		print out
+	}'
+}
+tohex() { od -An -v -tx1 | tr -d ' \n'; }
+for pair in "$@"; do
+	mnt=${pair%%=*}
+	list=$VM_IN/${pair#*=}
+	bad=0 n=0
+	while read -r hexname ino; do
+		n=$((n + 1))
+		got=$(kcf lookup "$mnt/cf" "$hexname")
+		[ "$got" = "found $ino" ] || { echo "$mnt: $hexname: $got, want inode $ino"; bad=1; }
+		want=$(printf 'inode %s\n' "$ino" | tohex)
+		content=$(kcf read "$mnt/cf" "$hexname")
+		[ "$content" = "$want" ] || { echo "$mnt: $hexname: content $content"; bad=1; }
+		other=$(flip "$hexname")
+		if [ "$other" != "$hexname" ]; then
+			got=$(kcf lookup "$mnt/cf" "$other")
+			[ "$got" = "found $ino" ] || { echo "$mnt: $other (case flipped): $got, want inode $ino"; bad=1; }
+		fi
+	done < "$list"
+	listed=$(kcf list "$mnt/cf" | wc -l)
+	[ "$listed" -eq "$n" ] || { echo "$mnt: the kernel lists $listed entries, e2fold $n"; bad=1; }
+	[ $bad -eq 0 ] && echo "$mnt: all $n entries found by name and by flipped case"
+done
+EOF
+
+sh "$top_srcdir/tests/kernel/vm.sh" --image "$dup" --image "$strict" \
+	--image "$bucket" --image "$ign" \
+	--file "$out/dup.list" --file "$out/strict.list" \
+	--file "$out/bucket.list" --file "$out/ign.list" \
+	--console "$out/console.log" "$out/scenario.sh" \
+	/mnt/vda=dup.list /mnt/vdb=strict.list /mnt/vdc=bucket.list \
+	/mnt/vdd=ign.list > "$out/actual" 2> "$out/vm.err"
+status=$?
+case $status in
+0) ;;
+77|99) cat "$out/vm.err" >&2; exit $status ;;
+*) echo "FAIL: the scenario exited with status $status"; failed=1 ;;
+esac
+cat "$out/actual"
+for mnt in vda vdb vdc vdd; do
+	if ! grep -q "^/mnt/$mnt: all [0-9]* entries found" "$out/actual"; then
+		echo "FAIL: the kernel could not find every entry on /mnt/$mnt"
+		failed=1
+	fi
+done
+# What the kernel did on the mounts must not upset either checker.
+for img in "$dup" "$strict" "$bucket" "$ign"; do
+	base=$(basename "$img" .img)
+	if ! "$E2FOLD_FSCK" -fn "$img" > "$out/after.$base.log" 2>&1; then
+		echo "FAIL: e2fold-fsck -fn after the kernel mounted $base:"
+		cat "$out/after.$base.log"
+		failed=1
+	fi
+done
+[ $failed -eq 0 ] && echo "PASS: every repaired entry is found by the kernel"
+exit $failed
