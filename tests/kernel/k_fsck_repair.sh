@@ -70,43 +70,17 @@ for img in "$dup" "$strict" "$bucket" "$ign"; do
 	"$CFCRAFT" "$img" list /cf > "$out/$base.list" || exit 99
 done
 
-# In the VM: every listed name must lead to its inode and its content;
-# ASCII letters flipped in case must lead there too.
+# In the VM: every listed name must lead to its inode and its content, as
+# given and with its ASCII letters in the other case; and the kernel must
+# list as many entries as e2fold.
 cat > "$out/scenario.sh" <<'EOF'
-# The hex name with ASCII letters in the other case, byte by byte.
-flip() {
-	echo "$1" | awk '{
-		h = "0123456789abcdef"; out = ""
-		for (i = 1; i < length($0); i += 2) {
-			v = (index(h, substr($0, i, 1)) - 1) * 16 + index(h, substr($0, i + 1, 1)) - 1
-			if ((v >= 65 && v <= 90) || (v >= 97 && v <= 122))
-				v = v < 97 ? v + 32 : v - 32
-			out = out sprintf("%02x", v)
-		}
-		print out
-	}'
-}
-tohex() { od -An -v -tx1 | tr -d ' \n'; }
 for pair in "$@"; do
 	mnt=${pair%%=*}
 	list=$VM_IN/${pair#*=}
-	bad=0 n=0
-	while read -r hexname ino; do
-		n=$((n + 1))
-		got=$(kcf lookup "$mnt/cf" "$hexname")
-		[ "$got" = "found $ino" ] || { echo "$mnt: $hexname: $got, want inode $ino"; bad=1; }
-		want=$(printf 'inode %s\n' "$ino" | tohex)
-		content=$(kcf read "$mnt/cf" "$hexname")
-		[ "$content" = "$want" ] || { echo "$mnt: $hexname: content $content"; bad=1; }
-		other=$(flip "$hexname")
-		if [ "$other" != "$hexname" ]; then
-			got=$(kcf lookup "$mnt/cf" "$other")
-			[ "$got" = "found $ino" ] || { echo "$mnt: $other (case flipped): $got, want inode $ino"; bad=1; }
-		fi
-	done < "$list"
+	echo "$mnt: $(kcf verify "$mnt/cf" "$list")"
 	listed=$(kcf list "$mnt/cf" | wc -l)
-	[ "$listed" -eq "$n" ] || { echo "$mnt: the kernel lists $listed entries, e2fold $n"; bad=1; }
-	[ $bad -eq 0 ] && echo "$mnt: all $n entries found by name and by flipped case"
+	want=$(wc -l < "$list")
+	[ "$listed" -eq "$want" ] || echo "$mnt: the kernel lists $listed entries, e2fold $want"
 done
 EOF
 
@@ -125,7 +99,7 @@ case $status in
 esac
 cat "$out/actual"
 for mnt in vda vdb vdc vdd; do
-	if ! grep -q "^/mnt/$mnt: all [0-9]* entries found" "$out/actual"; then
+	if ! grep -q "^/mnt/$mnt: [0-9]* entries ok$" "$out/actual"; then
 		echo "FAIL: the kernel could not find every entry on /mnt/$mnt"
 		failed=1
 	fi

@@ -289,7 +289,13 @@ build_run_archive() {
 	done < "$work/files"
 	(cd "$work/run" && find . | sort | cpio -o -H newc -R 0:0 --quiet) | gzip -1 > "$work/run.cpio.gz" ||
 		hard_error "cannot build the run archive"
-	cat "$initrd_base" "$work/run.cpio.gz" > "$work/initrd"
+	# The kernel reads concatenated archives only at 4-byte boundaries:
+	# pad the first one with zeros (which it skips) to a multiple of 4.
+	cp "$initrd_base" "$work/initrd" || hard_error "cannot copy the initramfs"
+	size=$(wc -c < "$work/initrd")
+	pad=$(( (4 - size % 4) % 4 ))
+	[ $pad -eq 0 ] || head -c $pad /dev/zero >> "$work/initrd"
+	cat "$work/run.cpio.gz" >> "$work/initrd"
 }
 
 # QEMU's -drive splits its argument at commas; a comma in a path is ",,".
