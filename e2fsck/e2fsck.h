@@ -2,13 +2,17 @@
  * e2fsck.h: the state of one e2fold-fsck run, shared by its passes.
  *
  * The passes, in order:
- *   scan     read every inode once; note casefolded directories and
- *            casefold flags where they do not belong (scan.c)
+ *   scan     read every inode once; note directories (casefolded or
+ *            not) and casefold flags where they do not belong (scan.c)
  *   pass 0   the superblock: encoding, flags, feature (super.c)
  *   pass 1   inode flags (pass1.c)
- *   pass 2   names in casefolded directories: validity, duplicates,
- *            hash tree placement (pass2.c)
+ *   pass 2   names and hash trees of every directory: validity and
+ *            duplicates under casefolding where it applies, bytes
+ *            elsewhere; index structure, checksums and placement
+ *            (pass2.c)
  *   pass 3   rebuild the directories pass 2 changed (rehash.c)
+ * e2fold owns directory names and hash trees; the system e2fsck, run
+ * between pass 0 and pass 1 (external.c), owns everything else.
  * Checking code never prints or decides: it fills a problem_context and
  * asks fix_problem() (problem.c), which knows -n/-y/-p and the report.
  */
@@ -44,6 +48,8 @@ struct fsck_options {
 	int check_encoding;	/* -E check_encoding: validate non-strict names */
 	const char *undo_file;	/* -z */
 	const char *report_file;	/* --report */
+	const char *e2fsck;	/* --e2fsck: which e2fsck to run */
+	int no_e2fsck;		/* --no-e2fsck: names and hash trees only */
 };
 
 /* A directory entry pass 2 wants to rename. */
@@ -53,12 +59,14 @@ struct rename_plan {
 	unsigned int len;
 };
 
-/* A casefolded directory found by the scan. */
-struct cf_dir {
+/* A directory found by the scan. */
+struct scanned_dir {
 	ext2_ino_t ino;
+	int casefolded;
 	int encrypted;
 	int indexed;
 	int rebuild;		/* pass 1 wants the index rebuilt */
+	int skip;		/* casefolded without the feature: not checked */
 };
 
 struct fsck_ctx {
@@ -66,24 +74,26 @@ struct fsck_ctx {
 	const char *prog;
 	ext2_filsys fs;
 	io_manager io;
+	char *e2fsck_path;		/* NULL: e2fold runs alone */
+	char e2fsck_version[64];
 
 	/* Encoding of the filesystem, once pass 0 accepts it. */
 	struct unicode_map *um;
 	int strict;
 
-	/* Found by the scan. */
-	struct cf_dir *cf_dirs;
-	size_t n_cf_dirs;
+	/* Found by the scan: every directory, casefolded or not. */
+	struct scanned_dir *dirs;
+	size_t n_dirs;
+	size_t n_cf_dirs;		/* how many of them are casefolded */
 	ext2_ino_t *cf_nondirs;		/* non-directories with the flag */
 	size_t n_cf_nondirs;
-	ext2_ino_t *rebuild_plain;	/* directories to rebuild without casefold */
-	size_t n_rebuild_plain;
 
 	/* Outcome. */
 	int changed;			/* a byte was written */
 	int errors_left;		/* a problem was not fixed */
 	int aborted;			/* a fatal problem stopped the check */
-	unsigned long dirs_checked, entries_checked, renamed, rebuilt;
+	unsigned long dirs_checked, cf_dirs_checked, entries_checked;
+	unsigned long renamed, rebuilt;
 
 	struct report *report;
 };
@@ -100,7 +110,6 @@ errcode_t fsck_scan(struct fsck_ctx *ctx);
 errcode_t fsck_pass0(struct fsck_ctx *ctx);
 errcode_t fsck_pass1(struct fsck_ctx *ctx);
 errcode_t fsck_pass2(struct fsck_ctx *ctx);
-errcode_t fsck_rebuild_plain(struct fsck_ctx *ctx);
 
 struct e2fold_dir;
 /*

@@ -52,18 +52,6 @@ static errcode_t clear_inode_flags(struct fsck_ctx *ctx, ext2_ino_t ino,
 	return retval;
 }
 
-static errcode_t add_plain_rebuild(struct fsck_ctx *ctx, ext2_ino_t ino)
-{
-	ext2_ino_t *p = realloc(ctx->rebuild_plain,
-				(ctx->n_rebuild_plain + 1) * sizeof(*p));
-
-	if (!p)
-		return EXT2_ET_NO_MEMORY;
-	ctx->rebuild_plain = p;
-	p[ctx->n_rebuild_plain++] = ino;
-	return 0;
-}
-
 /* The hash version in an indexed directory's root, or -1. */
 static int root_hash_version(ext2_filsys fs, ext2_ino_t ino)
 {
@@ -84,7 +72,7 @@ errcode_t fsck_pass1(struct fsck_ctx *ctx)
 	ext2_filsys fs = ctx->fs;
 	struct problem_context pctx = { 0 };
 	errcode_t retval = 0;
-	size_t i, kept = 0;
+	size_t i;
 
 	for (i = 0; i < ctx->n_cf_nondirs && !retval; i++) {
 		struct ext2_inode inode;
@@ -99,18 +87,22 @@ errcode_t fsck_pass1(struct fsck_ctx *ctx)
 						   "clear_casefold_flag");
 	}
 	pctx.str = NULL;
-	for (i = 0; i < ctx->n_cf_dirs && !retval; i++) {
-		struct cf_dir *d = &ctx->cf_dirs[i];
+	for (i = 0; i < ctx->n_dirs && !retval; i++) {
+		struct scanned_dir *d = &ctx->dirs[i];
 
+		if (!d->casefolded)
+			continue;
 		pctx.ino = d->ino;
 		if (!ext2fs_has_feature_casefold(fs->super)) {
-			if (!fix_problem(ctx, PR_1_CASEFOLD_NO_FEATURE, &pctx))
-				continue;	/* cannot be checked either */
+			if (!fix_problem(ctx, PR_1_CASEFOLD_NO_FEATURE, &pctx)) {
+				d->skip = 1;	/* cannot be checked either */
+				continue;
+			}
 			retval = clear_inode_flags(ctx, d->ino, EXT4_CASEFOLD_FL,
 						   "clear_casefold_flag");
-			/* Its index was hashed casefolded: rehash plainly. */
-			if (!retval && d->indexed && !d->encrypted)
-				retval = add_plain_rebuild(ctx, d->ino);
+			/* Its index was hashed casefolded: pass 2 rehashes it. */
+			d->casefolded = 0;
+			ctx->n_cf_dirs--;
 			continue;
 		}
 		if (d->encrypted && d->indexed) {
@@ -123,11 +115,6 @@ errcode_t fsck_pass1(struct fsck_ctx *ctx)
 					d->rebuild = 1;
 			}
 		}
-		ctx->cf_dirs[kept++] = *d;
 	}
-	if (!ext2fs_has_feature_casefold(fs->super))
-		ctx->n_cf_dirs = 0;
-	else
-		ctx->n_cf_dirs = kept;
 	return retval;
 }

@@ -1,13 +1,21 @@
 /*
- * pass2.c: the names in every casefolded directory.
+ * pass2.c: the names and hash trees of every directory.
+ *
+ * e2fold owns these for all directories, casefolded or not, because the
+ * problems are shared: e2fsck's repairs of duplicate names and of hash
+ * trees are lossy in casefolded directories, and e2fold tells e2fsck to
+ * leave them all (external.c). In a directory that is not casefolded the
+ * same rules apply with byte comparison and plain hashes.
  *
  * For each directory, in one walk over its entries:
  *   - each name's key (cfname.h) is computed once; it gives the directory
  *     hash and goes into a nameset, so duplicates (equal keys) are found
  *     in linear time, whatever blocks they sit in, indexed or not;
- *   - under strict (or -E check_encoding), names utf8_validate rejects;
+ *   - in casefolded directories under strict (or -E check_encoding),
+ *     names utf8_validate rejects;
  *   - in an indexed directory, every entry's hash must fall in the range
- *     of the leaf it sits in, or lookups by name miss it.
+ *     of the leaf it sits in, or lookups by name miss it; the index and
+ *     every block must pass their checksums (metadata_csum).
  * The entry that comes first in the directory (lowest block and offset,
  * which is what a linear scan meets first) keeps its name; every later
  * duplicate, and every invalid name, is renamed (rename.h). Any accepted
@@ -38,7 +46,8 @@
 
 struct dir_check {
 	struct fsck_ctx *ctx;
-	struct cf_dir *cf;
+	struct scanned_dir *sd;
+	const struct unicode_map *um;	/* NULL: not casefolded */
 	struct e2fold_dir *dir;
 	struct e2fold_nameset *set;
 	struct rename_plan *plans;
@@ -100,7 +109,7 @@ static errcode_t index_names(struct dir_check *dc)
 	struct fsck_ctx *ctx = dc->ctx;
 	struct e2fold_dir *dir = dc->dir;
 	int version = e2fold_effective_hash_version(ctx->fs, dir->dx_hash_version);
-	int check_valid = ctx->strict || ctx->opt.check_encoding;
+	int check_valid = dc->um && (ctx->strict || ctx->opt.check_encoding);
 	size_t i;
 
 	for (i = 0; i < dir->nents; i++) {
@@ -108,7 +117,7 @@ static errcode_t index_names(struct dir_check *dc)
 		size_t other;
 		int r;
 
-		e2fold_name_key(ctx->um, e->name, e->name_len, &dc->key);
+		e2fold_name_key(dc->um, e->name, e->name_len, &dc->key);
 		if (dir->indexed &&
 		    e2fold_key_dirhash(&dc->key, version,
 				       ctx->fs->super->s_hash_seed,
@@ -119,7 +128,7 @@ static errcode_t index_names(struct dir_check *dc)
 			return EXT2_ET_NO_MEMORY;
 		dc->dup_of[i] = r ? other : NO_ENTRY;
 		dc->invalid[i] = check_valid &&
-			!e2fold_name_is_valid(ctx->um, e->name, e->name_len);
+			!e2fold_name_is_valid(dc->um, e->name, e->name_len);
 		if ((i & 0xffff) == 0xffff)
 			fsck_progress(ctx, 2, i, dir->nents);
 	}
@@ -147,6 +156,11 @@ static errcode_t offer_rename(struct dir_check *dc, size_t i, int code)
 		pctx.ino2 = o->ino;
 		pctx.name2 = o->name;
 		pctx.len2 = o->name_len;
+	}
+	if (dc->dir->encrypted) {
+		/* Ciphertext: equal names, but no new name can be made. */
+		fix_problem(dc->ctx, PR_2_DUPLICATE_CIPHERTEXT, &pctx);
+		return 0;
 	}
 	if (e2fold_unique_name(e->name, e->name_len, name_taken, dc,
 			       plan->name, &plan->len)) {
@@ -217,7 +231,7 @@ static int placed_by_ignorable_kernel(struct dir_check *dc, size_t i,
 	const struct e2fold_dirent *e = &dc->dir->ents[i];
 	ext2_dirhash_t hash;
 
-	if (e2fold_dirhash_keeping_ignorables(ctx->um,
+	if (!dc->um || e2fold_dirhash_keeping_ignorables(dc->um,
 			e2fold_effective_hash_version(ctx->fs,
 						      dc->dir->dx_hash_version),
 			e->name, e->name_len, ctx->fs->super->s_hash_seed,
@@ -311,7 +325,7 @@ static errcode_t check_encrypted(struct dir_check *dc)
 	free(order);
 	if (!dir->indexed)
 		return 0;
-	if (dc->cf->rebuild)
+	if (dc->sd->rebuild)
 		dc->rebuild = dc->can_rebuild;
 	if (dir->dx_problem && dir->dx_problem != E2FOLD_DX_BAD_HASH_VERSION) {
 		check_damaged_index(dc, PR_2_ENCRYPTED_DAMAGED);
@@ -338,7 +352,7 @@ static errcode_t check_plain(struct dir_check *dc)
 	size_t n = dc->dir->nents + 1;
 	errcode_t retval;
 
-	dc->set = e2fold_nameset_new(dc->ctx->um, member_name, dc);
+	dc->set = e2fold_nameset_new(dc->um, member_name, dc);
 	dc->dup_of = malloc(n * sizeof(*dc->dup_of));
 	dc->invalid = malloc(n);
 	dc->hash = malloc(n * sizeof(*dc->hash));
@@ -350,6 +364,20 @@ static errcode_t check_plain(struct dir_check *dc)
 	if (!retval && dc->dir->indexed)
 		check_placement(dc);
 	return retval;
+}
+
+/* Index blocks failing their checksum, leaves with no room for one. */
+static void check_checksums(struct dir_check *dc)
+{
+	struct problem_context pctx = { 0 };
+	size_t i;
+
+	pctx.dir = dc->dir->ino;
+	for (i = 0; i < dc->dir->nbadsum; i++) {
+		pctx.blk = dc->dir->badsum[i].lblk;
+		ask_rebuild(dc, dc->dir->badsum[i].index ? PR_2_HTREE_CSUM :
+			    PR_2_DIR_NO_CSUM_TAIL, &pctx);
+	}
 }
 
 static void report_corrupt_blocks(struct dir_check *dc)
@@ -364,30 +392,34 @@ static void report_corrupt_blocks(struct dir_check *dc)
 	}
 }
 
-static errcode_t check_dir(struct fsck_ctx *ctx, struct cf_dir *cf)
+static errcode_t check_dir(struct fsck_ctx *ctx, struct scanned_dir *sd)
 {
-	struct dir_check dc = { .ctx = ctx, .cf = cf, .latch = -1 };
+	struct dir_check dc = { .ctx = ctx, .sd = sd, .latch = -1 };
 	struct problem_context pctx = { 0 };
 	errcode_t retval;
 
-	pctx.dir = cf->ino;
+	pctx.dir = sd->ino;
+	dc.um = sd->casefolded ? ctx->um : NULL;
 	/* An unreadable inode or no memory: nothing sensible can follow. */
-	retval = e2fold_dir_read(ctx->fs, cf->ino, &dc.dir);
+	retval = e2fold_dir_read(ctx->fs, sd->ino, &dc.dir);
 	if (retval) {
-		com_err(ctx->prog, retval, "while reading directory %u", cf->ino);
+		com_err(ctx->prog, retval, "while reading directory %u", sd->ino);
 		return retval;
 	}
 	ctx->dirs_checked++;
+	ctx->cf_dirs_checked += sd->casefolded;
 	ctx->entries_checked += dc.dir->nents;
 	report_corrupt_blocks(&dc);
+	check_checksums(&dc);
 	dc.can_rebuild = !dc.dir->ncorrupt && dc.dir->dotdot;
-	if (dc.dir->encrypted)
+	if (dc.dir->encrypted && sd->casefolded)
 		retval = check_encrypted(&dc);
 	else
 		retval = check_plain(&dc);
 	if (!retval && dc.rebuild)
-		retval = fsck_rebuild_dir(ctx, dc.dir, dc.plans, dc.nplans, 1,
-					  dc.dir->encrypted);
+		retval = fsck_rebuild_dir(ctx, dc.dir, dc.plans, dc.nplans,
+					  sd->casefolded,
+					  dc.dir->encrypted && sd->casefolded);
 	else if (!retval && dc.wanted) {
 		pctx.str = dc.dir->ncorrupt ? "it has corrupt blocks" :
 			   !dc.dir->dotdot ? "it has no '..' entry" :
@@ -408,12 +440,15 @@ errcode_t fsck_pass2(struct fsck_ctx *ctx)
 	errcode_t retval = 0;
 	size_t i;
 
-	if (!ctx->um)
-		return 0;
-	for (i = 0; i < ctx->n_cf_dirs && !retval && !ctx->aborted; i++) {
-		fsck_progress(ctx, 2, i, ctx->n_cf_dirs);
-		retval = check_dir(ctx, &ctx->cf_dirs[i]);
+	for (i = 0; i < ctx->n_dirs && !retval && !ctx->aborted; i++) {
+		struct scanned_dir *sd = &ctx->dirs[i];
+
+		fsck_progress(ctx, 2, i, ctx->n_dirs);
+		/* Casefolded without a usable encoding: nothing to go by. */
+		if (sd->skip || (sd->casefolded && !ctx->um))
+			continue;
+		retval = check_dir(ctx, sd);
 	}
-	fsck_progress(ctx, 2, ctx->n_cf_dirs, ctx->n_cf_dirs);
+	fsck_progress(ctx, 2, ctx->n_dirs, ctx->n_dirs);
 	return retval;
 }

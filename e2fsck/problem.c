@@ -145,6 +145,19 @@ static const struct problem table[] = {
 	  "report lists them all).\n",
 	  PROMPT_NONE, PR_INFO },
 
+	{ PR_2_DUPLICATE_CIPHERTEXT,
+	  "Entries %i and %j of encrypted directory %p (%d) have the same "
+	  "encrypted name, so the same name.  Without the key neither can be "
+	  "renamed: mount with the key and rename one.\n",
+	  PROMPT_NONE, PR_NO_FIX },
+	{ PR_2_DIR_NO_CSUM_TAIL,
+	  "Block %b of directory %p (%d) has no room for its checksum "
+	  "(metadata_csum).\n",
+	  PROMPT_REBUILD, PR_PREEN_OK },
+	{ PR_2_HTREE_CSUM,
+	  "Index block %b of directory %p (%d) fails its checksum.\n",
+	  PROMPT_REBUILD, PR_PREEN_OK },
+
 	{ PR_3_REBUILD_FAILED,
 	  "Rebuilding directory %p (%d) failed: %m.  Run e2fsck on the "
 	  "filesystem, or restore it from the undo file if -z was given.\n",

@@ -64,6 +64,9 @@ struct problem_context {
 #define PR_2_DIR_NOT_REBUILT		0x02000E
 #define PR_2_ENCRYPTED_NO_HASH		0x02000F
 #define PR_2_MORE_MISPLACED		0x020010
+#define PR_2_DUPLICATE_CIPHERTEXT	0x020011
+#define PR_2_DIR_NO_CSUM_TAIL		0x020012
+#define PR_2_HTREE_CSUM			0x020013
 
 /* Pass 3: rebuilding directories. */
 #define PR_3_REBUILD_FAILED		0x030001

@@ -142,21 +142,3 @@ errcode_t fsck_rebuild_dir(struct fsck_ctx *ctx, struct e2fold_dir *dir,
 	ctx->rebuilt++;
 	return verify(ctx, dir->ino, &want);
 }
-
-errcode_t fsck_rebuild_plain(struct fsck_ctx *ctx)
-{
-	errcode_t retval = 0;
-	size_t i;
-
-	for (i = 0; i < ctx->n_rebuild_plain && !retval && !ctx->aborted; i++) {
-		struct e2fold_dir *dir;
-
-		retval = e2fold_dir_read(ctx->fs, ctx->rebuild_plain[i], &dir);
-		if (retval)
-			return retval;
-		if (!dir->ncorrupt && dir->dotdot)
-			retval = fsck_rebuild_dir(ctx, dir, NULL, 0, 0, 0);
-		e2fold_dir_free(dir);
-	}
-	return retval;
-}

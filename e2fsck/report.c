@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cfname.h"
+#include "external.h"
 #include "report.h"
 
 struct list {
@@ -15,7 +16,7 @@ struct list {
 };
 
 struct report {
-	struct list findings, changes;
+	struct list findings, changes, e2fsck;
 };
 
 /* A growing JSON object under construction. */
@@ -222,6 +223,23 @@ void report_flag(struct report *r, struct fsck_ctx *ctx, const char *what,
 	list_add(&r->changes, &o);
 }
 
+void report_e2fsck(struct report *r, const char *phase, const char *version,
+		   const struct e2fsck_run *res)
+{
+	struct obj o = { 0 };
+
+	if (!r)
+		return;
+	obj_string(&o, "phase", (const unsigned char *)phase, strlen(phase));
+	obj_string(&o, "version", (const unsigned char *)version,
+		   strlen(version));
+	obj_number(&o, "exit_status", res->status);
+	obj_number(&o, "problems", res->problems);
+	obj_number(&o, "left_unfixed", res->left);
+	obj_number(&o, "left_to_e2fold", res->handed_over);
+	list_add(&r->e2fsck, &o);
+}
+
 static void write_list(FILE *f, const char *key, const struct list *l)
 {
 	size_t i;
@@ -257,10 +275,14 @@ int report_write(struct report *r, struct fsck_ctx *ctx, const char *file,
 	write_list(f, "findings", &r->findings);
 	fprintf(f, ",\n");
 	write_list(f, "changes", &r->changes);
+	fprintf(f, ",\n");
+	write_list(f, "e2fsck", &r->e2fsck);
 	fprintf(f, ",\n  \"directories_checked\": %lu,\n"
+		"  \"casefolded_directories_checked\": %lu,\n"
 		"  \"entries_checked\": %lu,\n  \"renamed\": %lu,\n"
 		"  \"rebuilt\": %lu,\n  \"exit_status\": %d\n}\n",
-		ctx->dirs_checked, ctx->entries_checked, ctx->renamed,
+		ctx->dirs_checked, ctx->cf_dirs_checked,
+		ctx->entries_checked, ctx->renamed,
 		ctx->rebuilt, exit_status);
 	if (fclose(f))
 		return errno;
@@ -277,6 +299,9 @@ void report_free(struct report *r)
 		free(r->findings.items[i]);
 	for (i = 0; i < r->changes.n; i++)
 		free(r->changes.items[i]);
+	for (i = 0; i < r->e2fsck.n; i++)
+		free(r->e2fsck.items[i]);
+	free(r->e2fsck.items);
 	free(r->findings.items);
 	free(r->changes.items);
 	free(r);

@@ -23,6 +23,10 @@ void report_rebuild(struct report *r, struct fsck_ctx *ctx, ext2_ino_t dir,
 		    size_t entries, int casefolded);
 void report_flag(struct report *r, struct fsck_ctx *ctx, const char *what,
 		 ext2_ino_t ino, __u64 old_value, __u64 new_value);
+struct e2fsck_run;
+/* What a run of the system e2fsck found ("repair" or "verify"). */
+void report_e2fsck(struct report *r, const char *phase, const char *version,
+		   const struct e2fsck_run *res);
 /* Write the report; 0 or errno. */
 int report_write(struct report *r, struct fsck_ctx *ctx, const char *file,
 		 int exit_status);

@@ -1,7 +1,7 @@
 /*
- * scan.c: one pass over the inode table to find what the casefold passes
- * work on: casefolded directories, and the casefold flag where it does
- * not belong. Nothing is reported here: the passes decide.
+ * scan.c: one pass over the inode table to find what the passes work on:
+ * every directory (and whether it is casefolded), and the casefold flag
+ * where it does not belong. Nothing is reported here: the passes decide.
  */
 #include "config.h"
 
@@ -33,9 +33,15 @@ errcode_t fsck_scan(struct fsck_ctx *ctx)
 	ext2_inode_scan scan;
 	struct ext2_inode_large inode;
 	size_t cap_dirs = 0, cap_nondirs = 0;
+
+	ctx->n_dirs = ctx->n_cf_dirs = ctx->n_cf_nondirs = 0;
 	ext2_ino_t ino, total = fs->super->s_inodes_count;
 	errcode_t retval;
 
+	free(ctx->dirs);
+	free(ctx->cf_nondirs);
+	ctx->dirs = NULL;
+	ctx->cf_nondirs = NULL;
 	retval = ext2fs_open_inode_scan(fs, 0, &scan);
 	if (retval)
 		return retval;
@@ -53,21 +59,22 @@ errcode_t fsck_scan(struct fsck_ctx *ctx)
 			break;
 		if ((ino & 0xfff) == 0)
 			fsck_progress(ctx, 1, ino, total);
-		if (!inode.i_links_count || !inode.i_mode ||
-		    !(inode.i_flags & EXT4_CASEFOLD_FL))
+		if (!inode.i_links_count || !inode.i_mode)
 			continue;
 		if (ino < EXT2_FIRST_INODE(fs->super) && ino != EXT2_ROOT_INO)
 			continue;
 		if (LINUX_S_ISDIR(inode.i_mode)) {
-			struct cf_dir d = {
+			struct scanned_dir d = {
 				.ino = ino,
+				.casefolded = !!(inode.i_flags & EXT4_CASEFOLD_FL),
 				.encrypted = !!(inode.i_flags & EXT4_ENCRYPT_FL),
 				.indexed = !!(inode.i_flags & EXT2_INDEX_FL),
 			};
 
-			retval = push((void **)&ctx->cf_dirs, &ctx->n_cf_dirs,
+			ctx->n_cf_dirs += d.casefolded;
+			retval = push((void **)&ctx->dirs, &ctx->n_dirs,
 				      &cap_dirs, sizeof(d), &d);
-		} else {
+		} else if (inode.i_flags & EXT4_CASEFOLD_FL) {
 			retval = push((void **)&ctx->cf_nondirs,
 				      &ctx->n_cf_nondirs, &cap_nondirs,
 				      sizeof(ino), &ino);

@@ -66,9 +66,10 @@ static int utf8_12_1_explains(struct fsck_ctx *ctx, struct evidence *ev)
 	memset(ev, 0, sizeof(*ev));
 	if (!um)
 		return 0;
-	for (i = 0; i < ctx->n_cf_dirs; i++)
-		if (ctx->cf_dirs[i].indexed && !ctx->cf_dirs[i].encrypted)
-			weigh_dir(ctx, um, ctx->cf_dirs[i].ino, ev);
+	for (i = 0; i < ctx->n_dirs; i++)
+		if (ctx->dirs[i].casefolded && ctx->dirs[i].indexed &&
+		    !ctx->dirs[i].encrypted)
+			weigh_dir(ctx, um, ctx->dirs[i].ino, ev);
 	utf8_unload(um);
 	/* A few misplaced entries are damage; most must agree. */
 	return ev->total == 0 || ev->placed * 100 >= ev->total * 95;

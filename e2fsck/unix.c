@@ -16,6 +16,7 @@
 #include <et/com_err.h>
 
 #include "e2fsck.h"
+#include "external.h"
 #include "faultio.h"
 #include "report.h"
 #include "version.h"
@@ -26,7 +27,8 @@ static void usage(void)
 {
 	fprintf(stderr,
 		"Usage: %s [-n|-y|-p] [-f] [-v] [-C fd] [-E check_encoding]\n"
-		"\t\t[-z undo_file] [--report FILE.json] device\n\n"
+		"\t\t[-z undo_file] [--report FILE.json] [--e2fsck PATH|\n"
+		"\t\t--no-e2fsck] device\n\n"
 		"  -n   check read-only, answer no to every question\n"
 		"  -y   answer yes to every question\n"
 		"  -p   repair what is safe without asking (preen)\n"
@@ -36,7 +38,10 @@ static void usage(void)
 		"  -E check_encoding   check names are valid UTF-8 even when the\n"
 		"                      filesystem is not strict\n"
 		"  -z undo_file        save the original of every block written\n"
-		"  --report FILE.json  every finding and change, as JSON\n",
+		"  --report FILE.json  every finding and change, as JSON\n"
+		"  --e2fsck PATH       the e2fsck that checks the rest (default:\n"
+		"                      e2fsck on PATH or in /sbin)\n"
+		"  --no-e2fsck         check names and hash trees only\n",
 		prog);
 	exit(FSCK_USAGE);
 }
@@ -74,6 +79,8 @@ static void parse_options(int argc, char **argv, struct fsck_options *opt)
 {
 	static const struct option longopts[] = {
 		{ "report", required_argument, NULL, 'R' },
+		{ "e2fsck", required_argument, NULL, 'X' },
+		{ "no-e2fsck", no_argument, NULL, 'N' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -124,6 +131,12 @@ static void parse_options(int argc, char **argv, struct fsck_options *opt)
 		case 'R':
 			opt->report_file = optarg;
 			break;
+		case 'X':
+			opt->e2fsck = optarg;
+			break;
+		case 'N':
+			opt->no_e2fsck = 1;
+			break;
 		default:
 			usage();
 		}
@@ -133,9 +146,13 @@ static void parse_options(int argc, char **argv, struct fsck_options *opt)
 	opt->device = argv[optind];
 }
 
-/* Open the filesystem (through the undo manager with -z). */
-static errcode_t open_fs(struct fsck_ctx *ctx)
+/*
+ * Open the filesystem (through the undo manager with -z, into the undo
+ * file with this suffix: each phase that may write keeps its own).
+ */
+static errcode_t open_fs(struct fsck_ctx *ctx, const char *undo_suffix)
 {
+	char undo[4096];
 	int flags = EXT2_FLAG_64BITS | EXT2_FLAG_IGNORE_CSUM_ERRORS |
 		    EXT2_FLAG_SKIP_MMP;
 	errcode_t retval;
@@ -145,9 +162,11 @@ static errcode_t open_fs(struct fsck_ctx *ctx)
 	if (fsck_may_write(ctx))
 		flags |= EXT2_FLAG_RW | EXT2_FLAG_EXCLUSIVE;
 	if (ctx->opt.undo_file && fsck_may_write(ctx)) {
+		snprintf(undo, sizeof(undo), "%s%s", ctx->opt.undo_file,
+			 undo_suffix);
 		retval = set_undo_io_backing_manager(ctx->io);
 		if (!retval)
-			retval = set_undo_io_backup_file((char *)ctx->opt.undo_file);
+			retval = set_undo_io_backup_file(undo);
 		if (retval)
 			return retval;
 		ctx->io = undo_io_manager;
@@ -192,29 +211,31 @@ static int looks_clean(struct fsck_ctx *ctx)
 	       !(sb->s_state & EXT2_ERROR_FS);
 }
 
-static errcode_t run_passes(struct fsck_ctx *ctx)
+/* Scan and pass 0: what e2fsck needs settled before it can run. */
+static errcode_t run_pass0(struct fsck_ctx *ctx, int header)
+{
+	errcode_t retval = fsck_scan(ctx);
+
+	if (retval)
+		return retval;
+	if (header)
+		printf("Pass 0: Checking the superblock's encoding\n");
+	return fsck_pass0(ctx);
+}
+
+static errcode_t run_passes(struct fsck_ctx *ctx, int pass0_header)
 {
 	errcode_t retval;
 
-	retval = fsck_scan(ctx);
-	if (retval)
-		return retval;
-	printf("Pass 0: Checking the superblock's encoding\n");
-	retval = fsck_pass0(ctx);
+	retval = run_pass0(ctx, pass0_header);
 	if (retval || ctx->aborted)
 		return retval;
 	printf("Pass 1: Checking casefold inode flags\n");
 	retval = fsck_pass1(ctx);
 	if (retval || ctx->aborted)
 		return retval;
-	printf("Pass 2: Checking names in casefolded directories\n");
+	printf("Pass 2: Checking directory names and hash trees\n");
 	retval = fsck_pass2(ctx);
-	if (retval || ctx->aborted)
-		return retval;
-	if (ctx->n_rebuild_plain) {
-		printf("Pass 3: Rehashing directories that lost the casefold flag\n");
-		retval = fsck_rebuild_plain(ctx);
-	}
 	return retval;
 }
 
@@ -239,20 +260,166 @@ static void summary(const struct fsck_ctx *ctx)
 		printf("\n%s: ***** FILE SYSTEM WAS MODIFIED *****\n", dev);
 	if (ctx->errors_left && !ctx->aborted)
 		printf("\n%s: ********** WARNING: Filesystem still has "
-		       "casefold errors **********\n", dev);
-	printf("%s: %lu casefolded directories, %lu entries checked",
-	       dev, ctx->dirs_checked, ctx->entries_checked);
+		       "errors in names or hash trees **********\n", dev);
+	printf("%s: %lu directories (%lu casefolded), %lu entries checked",
+	       dev, ctx->dirs_checked, ctx->cf_dirs_checked,
+	       ctx->entries_checked);
 	if (ctx->renamed || ctx->rebuilt)
 		printf("; %lu renamed, %lu directories rebuilt", ctx->renamed,
 		       ctx->rebuilt);
 	printf("\n");
 }
 
+/* Close the filesystem, writing what changed; 0 or an error reported. */
+static int close_fs(struct fsck_ctx *ctx)
+{
+	errcode_t retval;
+
+	if (!ctx->fs)
+		return 0;
+	if (ctx->changed && fsck_may_write(ctx))
+		ext2fs_mark_super_dirty(ctx->fs);
+	retval = ext2fs_close_free(&ctx->fs);
+	if (retval) {
+		com_err(prog, retval, "while writing %s", ctx->opt.device);
+		ctx->aborted = 1;
+		return -1;
+	}
+	return 0;
+}
+
+/* Open, or say why not; 0 on success. */
+static int open_or_report(struct fsck_ctx *ctx, const char *undo_suffix)
+{
+	errcode_t retval = open_fs(ctx, undo_suffix);
+
+	if (retval) {
+		com_err(prog, retval, "while opening %s", ctx->opt.device);
+		ctx->aborted = 1;
+		return -1;
+	}
+	return 0;
+}
+
+/* e2fold's passes, then closing; the caller has the filesystem open. */
+static void check_names(struct fsck_ctx *ctx, int pass0_header)
+{
+	errcode_t retval = run_passes(ctx, pass0_header);
+
+	if (retval) {
+		com_err(prog, retval, "while checking %s", ctx->opt.device);
+		ctx->aborted = 1;
+	}
+	close_fs(ctx);
+}
+
+/* Is there an e2fsck to run? Says what will not be checked without. */
+static int find_e2fsck(struct fsck_ctx *ctx)
+{
+	errcode_t retval;
+
+	if (ctx->opt.no_e2fsck)
+		return 0;
+	retval = fsck_find_e2fsck(ctx);
+	if (!retval)
+		return 1;
+	if (ctx->opt.e2fsck) {
+		fprintf(stderr, "%s: --e2fsck %s: %s\n", prog, ctx->opt.e2fsck,
+			retval == ENOENT ? "not found" : "not e2fsck 1.46 or newer");
+		exit(FSCK_USAGE);
+	}
+	printf("Note: %s; only directory names and hash trees are checked, "
+	       "not the rest of the filesystem.\n", retval == ENOENT ?
+	       "e2fsck was not found" : "e2fsck is older than 1.46");
+	return 0;
+}
+
+/*
+ * With e2fsck: pass 0 (e2fsck refuses an unknown encoding), e2fsck for
+ * the rest, e2fold's passes, and e2fsck -fn as the judge if anything
+ * changed. Each phase that may write has its own undo file.
+ */
+/*
+ * The undo manager leaves an unusable file behind when nothing was
+ * written: drop the undo file of a phase that changed nothing.
+ */
+static void drop_unused_undo(struct fsck_ctx *ctx, const char *suffix,
+			     int changed)
+{
+	char undo[4096];
+
+	if (!ctx->opt.undo_file || changed || !fsck_may_write(ctx))
+		return;
+	snprintf(undo, sizeof(undo), "%s%s", ctx->opt.undo_file, suffix);
+	unlink(undo);
+}
+
+static void check_with_e2fsck(struct fsck_ctx *ctx)
+{
+	struct e2fsck_run res;
+	errcode_t retval;
+	int changed;
+
+	retval = run_pass0(ctx, 1);
+	if (retval) {
+		com_err(prog, retval, "while checking %s", ctx->opt.device);
+		ctx->aborted = 1;
+	}
+	if (close_fs(ctx) || ctx->aborted)
+		return;
+	drop_unused_undo(ctx, ".super", ctx->changed);
+	printf("Running %s for everything but names and hash trees:\n",
+	       ctx->e2fsck_version);
+	retval = fsck_run_e2fsck(ctx, 0, &res);
+	if (retval) {
+		com_err(prog, retval, "while running %s", ctx->e2fsck_path);
+		ctx->aborted = 1;
+		return;
+	}
+	report_e2fsck(ctx->report, "repair", ctx->e2fsck_version, &res);
+	if (res.status & FSCK_NONDESTRUCT)
+		ctx->changed = 1;
+	if (res.left)
+		ctx->errors_left = 1;
+	if (res.status & (FSCK_ERROR | FSCK_USAGE | FSCK_CANCELED)) {
+		printf("%s: e2fsck stopped (exit status %d); e2fold's passes "
+		       "were not run.\n", ctx->opt.device, res.status);
+		ctx->aborted = 1;
+		return;
+	}
+	if (res.handed_over)
+		printf("e2fold-fsck: e2fsck left %lu findings about names or "
+		       "hash trees to e2fold.\n", res.handed_over);
+	if (open_or_report(ctx, ""))
+		return;
+	printf("Checking names and hash trees (e2fold):\n");
+	changed = ctx->changed;
+	ctx->changed = 0;
+	check_names(ctx, 0);
+	drop_unused_undo(ctx, "", ctx->changed);
+	ctx->changed |= changed;
+	if (ctx->aborted || !ctx->changed || !fsck_may_write(ctx))
+		return;
+	retval = fsck_run_e2fsck(ctx, 1, &res);
+	if (retval) {
+		com_err(prog, retval, "while running %s", ctx->e2fsck_path);
+		ctx->aborted = 1;
+		return;
+	}
+	report_e2fsck(ctx->report, "verify", ctx->e2fsck_version, &res);
+	if (res.left || (res.status & ~FSCK_UNCORRECTED)) {
+		printf("%s: e2fsck -fn still finds %lu problems of its own.\n",
+		       ctx->opt.device, res.left);
+		ctx->errors_left = 1;
+	} else {
+		printf("Verified with e2fsck -fn: nothing left for e2fsck.\n");
+	}
+}
+
 int main(int argc, char **argv)
 {
 	struct fsck_ctx ctx;
-	errcode_t retval;
-	int status;
+	int status, with_e2fsck;
 
 	memset(&ctx, 0, sizeof(ctx));
 	ctx.prog = prog;
@@ -266,12 +433,10 @@ int main(int argc, char **argv)
 	if (ctx.opt.report_file)
 		ctx.report = report_new();
 	printf("%s\n", e2fold_version_banner(prog));
+	with_e2fsck = find_e2fsck(&ctx);
 
-	retval = open_fs(&ctx);
-	if (retval) {
-		com_err(prog, retval, "while opening %s", ctx.opt.device);
+	if (open_or_report(&ctx, with_e2fsck ? ".super" : ""))
 		return FSCK_ERROR;
-	}
 	status = preflight(&ctx);
 	if (status) {
 		ext2fs_close_free(&ctx.fs);
@@ -289,30 +454,23 @@ int main(int argc, char **argv)
 		return FSCK_OK;
 	}
 
-	retval = run_passes(&ctx);
-	if (retval) {
-		com_err(prog, retval, "while checking %s", ctx.opt.device);
-		ctx.aborted = 1;
+	if (with_e2fsck) {
+		check_with_e2fsck(&ctx);
+	} else {
+		check_names(&ctx, 1);
+		drop_unused_undo(&ctx, "", ctx.changed);
 	}
+	close_fs(&ctx);
 	if (ctx.aborted && ctx.changed)
 		printf("%s: the check stopped after changes; restore with the "
 		       "undo file if -z was given, or run %s again\n",
 		       ctx.opt.device, prog);
-	if (ctx.changed)
-		ext2fs_mark_super_dirty(ctx.fs);
-	retval = ext2fs_close_free(&ctx.fs);
-	if (retval) {
-		com_err(prog, retval, "while writing %s", ctx.opt.device);
-		ctx.aborted = 1;
-	}
 	summary(&ctx);
 	status = exit_status(&ctx);
 	if (ctx.opt.report_file) {
-		int err;
+		int err = report_write(ctx.report, &ctx, ctx.opt.report_file,
+				       status);
 
-		ctx.fs = NULL;
-		err = report_write(ctx.report, &ctx, ctx.opt.report_file,
-				   status);
 		if (err) {
 			fprintf(stderr, "%s: writing %s: %s\n", prog,
 				ctx.opt.report_file, strerror(err));
@@ -321,5 +479,6 @@ int main(int argc, char **argv)
 	}
 	report_free(ctx.report);
 	utf8_unload(ctx.um);
+	free(ctx.e2fsck_path);
 	return status;
 }

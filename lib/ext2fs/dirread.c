@@ -15,6 +15,7 @@ struct reader {
 	ext2_filsys fs;
 	struct e2fold_dir *dir;
 	unsigned char *buf;
+	unsigned char *no_tail;		/* per block: a leaf without a csum tail */
 	size_t names_len, names_cap;
 	size_t ents_cap;
 	size_t leaves_cap;
@@ -170,6 +171,19 @@ static __u16 le16_at(const unsigned char *p)
 	return p[0] | p[1] << 8;
 }
 
+static errcode_t add_badsum(struct e2fold_dir *dir, blk64_t lblk, int index)
+{
+	void *p = realloc(dir->badsum, (dir->nbadsum + 1) * sizeof(*dir->badsum));
+
+	if (!p)
+		return EXT2_ET_NO_MEMORY;
+	dir->badsum = p;
+	dir->badsum[dir->nbadsum].lblk = lblk;
+	dir->badsum[dir->nbadsum].index = index;
+	dir->nbadsum++;
+	return 0;
+}
+
 static int dx_fail(struct e2fold_dir *dir, enum e2fold_dx_problem p,
 		   blk64_t lblk)
 {
@@ -212,6 +226,13 @@ static int dx_parse(struct reader *r, blk64_t lblk, unsigned int offset,
 	if (!block)
 		return dx_fail(dir, E2FOLD_DX_UNREADABLE, lblk);
 	memcpy(block, r->buf, r->fs->blocksize);
+	if (ext2fs_has_feature_metadata_csum(r->fs->super) &&
+	    !ext2fs_dir_block_csum_verify(r->fs, dir->ino,
+					  (struct ext2_dir_entry *)block) &&
+	    add_badsum(dir, lblk, 1)) {
+		free(block);
+		return dx_fail(dir, E2FOLD_DX_UNREADABLE, lblk);
+	}
 	limit = le16_at(block + offset);
 	count = le16_at(block + offset + 2);
 	if (limit != dx_limit(r->fs, offset)) {
@@ -369,7 +390,8 @@ errcode_t e2fold_dir_read(ext2_filsys fs, ext2_ino_t ino,
 		goto done;
 	}
 	r.buf = malloc(fs->blocksize);
-	if (!r.buf) {
+	r.no_tail = calloc(dir->nblocks ? dir->nblocks : 1, 1);
+	if (!r.buf || !r.no_tail) {
 		retval = EXT2_ET_NO_MEMORY;
 		goto fail;
 	}
@@ -381,6 +403,9 @@ errcode_t e2fold_dir_read(ext2_filsys fs, ext2_ino_t ino,
 			if (retval == EXT2_ET_NO_MEMORY)
 				goto fail;
 			retval = mark_corrupt(&r, lblk);
+		} else if (ext2fs_has_feature_metadata_csum(fs->super)) {
+			r.no_tail[lblk] = !ext2fs_dirent_has_tail(fs,
+					(struct ext2_dir_entry *)r.buf);
 		}
 		if (retval)
 			goto fail;
@@ -402,11 +427,22 @@ done:
 		for (i = 0; i < dir->nleaves; i++)
 			dir->leaf_of[dir->leaves[i].lblk] = i;
 	}
+	/* Index blocks have no tail by design; every other block needs one. */
+	for (lblk = 0; r.no_tail && lblk < dir->nblocks; lblk++) {
+		if (!r.no_tail[lblk] ||
+		    (dir->index_block && dir->index_block[lblk]))
+			continue;
+		retval = add_badsum(dir, lblk, 0);
+		if (retval)
+			goto fail;
+	}
 	free(r.buf);
+	free(r.no_tail);
 	*ret_dir = dir;
 	return 0;
 fail:
 	free(r.buf);
+	free(r.no_tail);
 	e2fold_dir_free(dir);
 	return retval;
 }
@@ -421,6 +457,7 @@ void e2fold_dir_free(struct e2fold_dir *dir)
 	free(dir->leaves);
 	free(dir->index_block);
 	free(dir->leaf_of);
+	free(dir->badsum);
 	free(dir);
 }
 

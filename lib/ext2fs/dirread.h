@@ -75,6 +75,17 @@ struct e2fold_dir {
 	blk64_t *corrupt;		/* logical blocks that failed the walk */
 	size_t ncorrupt;
 
+	/*
+	 * metadata_csum: index blocks whose checksum fails, and leaf blocks
+	 * with no room for a checksum (a leaf whose checksum is merely
+	 * wrong is e2fsck's to recompute).
+	 */
+	struct e2fold_badsum {
+		blk64_t lblk;
+		int index;		/* 1: an index block */
+	} *badsum;
+	size_t nbadsum;
+
 	/* Indexed directories: */
 	int dx_hash_version;		/* as stored in the root */
 	int dx_levels;			/* indirect_levels */

@@ -424,7 +424,9 @@ errcode_t e2fold_dir_write(ext2_filsys fs,
 	retval = ext2fs_read_inode(fs, layout->ino, &inode);
 	if (retval)
 		return retval;
-	if ((inode.i_flags & EXT4_ENCRYPT_FL) && !layout->stored_hashes)
+	/* Ciphertext names hash with SipHash under a key we do not have. */
+	if ((inode.i_flags & EXT4_ENCRYPT_FL) &&
+	    (inode.i_flags & EXT4_CASEFOLD_FL) && !layout->stored_hashes)
 		return EXT2_ET_UNIMPLEMENTED;
 	if (inode.i_flags & EXT4_INLINE_DATA_FL) {
 		retval = leave_inline(fs, layout->ino);

@@ -53,8 +53,10 @@ struct e2fold_dir_layout {
  * (their order does not matter). The directory keeps its existing blocks
  * where it can, gets new ones as needed and frees the rest; its size,
  * EXT2_INDEX_FL and the block bitmap are updated (the bitmaps must be
- * loaded). An encrypted directory can only be rewritten with its stored
- * hashes (stored_hashes); otherwise EXT2_ET_UNIMPLEMENTED.
+ * loaded). An encrypted casefolded directory can only be rewritten with
+ * its stored hashes (stored_hashes); otherwise EXT2_ET_UNIMPLEMENTED.
+ * (An encrypted directory that is not casefolded hashes its ciphertext
+ * names like any others.)
  */
 E2FOLD_API errcode_t e2fold_dir_write(ext2_filsys fs,
 				      const struct e2fold_dir_layout *layout,

@@ -1,0 +1,315 @@
+/*
+ * external.c: the system e2fsck, for everything that is not directory
+ * names and hash trees.
+ *
+ * The division of labour. e2fsck checks and repairs the filesystem's
+ * structure (inodes, blocks, bitmaps, counts, journal, connectivity).
+ * e2fold owns directory names and hash trees in every directory, because
+ * e2fsck 1.47's repairs there are lossy or impossible in casefolded
+ * directories, and a problem code cannot be turned off for casefolded
+ * directories alone:
+ *   - it overwrites an invalid name with dots (0x020053), cuts names to
+ *     rename duplicates (0x020042) or clears them (0x020041, 0x020054);
+ *   - it cannot hash names that are not valid UTF-8 in a casefolded
+ *     directory, so it reports correct hash trees as broken and clears
+ *     their index (0x020038 and the codes that clear an index directly),
+ *     then fails to rebuild it; a leaf without room for its checksum is
+ *     rebuilt the same failing way (0x02004C);
+ *   - the casefold flag decisions (0x010088, 0x010089, 0x01008D,
+ *     0x01008E) belong with the rest of casefold.
+ * e2fsck reads per-problem answers from the file E2FSCK_CONFIG names;
+ * e2fold writes one that answers "no" to exactly these codes (after the
+ * user's own /etc/e2fsck.conf, which stays in force) and asks e2fsck for
+ * its problem log, so that it knows which of e2fsck's findings were left
+ * to e2fold and which were e2fsck's own.
+ *
+ * The order: e2fold's pass 0 first (e2fsck refuses a filesystem whose
+ * encoding it does not know), then e2fsck, then e2fold's passes, then,
+ * if anything changed, e2fsck -fn again as the judge.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "e2fsck.h"
+#include "external.h"
+
+/* The e2fsck problems whose answer is e2fold's, and why (see above). */
+static const struct {
+	unsigned int code;
+	int force_no;		/* 0: a report that only leads to the others */
+} owned[] = {
+	{ 0x010088, 1 },	/* PR_1_CASEFOLD_NONDIR */
+	{ 0x010089, 1 },	/* PR_1_CASEFOLD_FEATURE */
+	{ 0x01008D, 1 },	/* PR_1_HTREE_NEEDS_SIPHASH */
+	{ 0x01008E, 1 },	/* PR_1_HTREE_CANNOT_SIPHASH */
+	{ 0x020034, 0 },	/* PR_2_HTREE_NOTREF */
+	{ 0x020035, 0 },	/* PR_2_HTREE_DUPREF */
+	{ 0x020036, 0 },	/* PR_2_HTREE_MIN_HASH */
+	{ 0x020037, 0 },	/* PR_2_HTREE_MAX_HASH */
+	{ 0x020038, 1 },	/* PR_2_HTREE_CLEAR */
+	{ 0x02003A, 1 },	/* PR_2_HTREE_BADBLK */
+	{ 0x02003C, 1 },	/* PR_2_HTREE_BAD_ROOT */
+	{ 0x02003D, 1 },	/* PR_2_HTREE_BAD_LIMIT */
+	{ 0x02003E, 1 },	/* PR_2_HTREE_BAD_COUNT */
+	{ 0x02003F, 1 },	/* PR_2_HTREE_HASH_ORDER */
+	{ 0x020040, 0 },	/* PR_2_HTREE_BAD_DEPTH */
+	{ 0x020041, 1 },	/* PR_2_DUPLICATE_DIRENT */
+	{ 0x020042, 1 },	/* PR_2_NON_UNIQUE_FILE */
+	{ 0x020043, 0 },	/* PR_2_REPORT_DUP_DIRENT */
+	{ 0x020049, 1 },	/* PR_2_HTREE_ROOT_CSUM_INVALID */
+	{ 0x02004A, 1 },	/* PR_2_HTREE_NODE_CSUM_INVALID */
+	{ 0x02004C, 1 },	/* PR_2_LEAF_NODE_MISSING_CSUM */
+	{ 0x020053, 1 },	/* PR_2_BAD_ENCODED_NAME */
+	{ 0x020054, 1 },	/* PR_2_NON_UNIQUE_FILE_NO_RENAME */
+	{ 0x031002, 0 },	/* PR_3A_OPTIMIZE_DIR_ERR: its rebuild failed */
+};
+
+#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
+
+static int is_owned(unsigned int code)
+{
+	size_t i;
+
+	for (i = 0; i < COUNT(owned); i++)
+		if (owned[i].code == code)
+			return 1;
+	return 0;
+}
+
+/* The first word of PATH that holds an executable e2fsck, or NULL. */
+static char *find_on_path(const char *prog)
+{
+	const char *path = getenv("PATH");
+	char *copy, *dir, *save = NULL, *found = NULL;
+
+	if (strchr(prog, '/'))
+		return access(prog, X_OK) ? NULL : strdup(prog);
+	/* fsck helpers live in /sbin, which a user's PATH may lack. */
+	copy = malloc(strlen(path ? path : "") + 32);
+	if (!copy)
+		return NULL;
+	sprintf(copy, "%s:/usr/sbin:/sbin", path ? path : "");
+	for (dir = strtok_r(copy, ":", &save); dir && !found;
+	     dir = strtok_r(NULL, ":", &save)) {
+		char *cand = malloc(strlen(dir) + strlen(prog) + 2);
+
+		if (!cand)
+			break;
+		sprintf(cand, "%s/%s", *dir ? dir : ".", prog);
+		if (!access(cand, X_OK))
+			found = cand;
+		else
+			free(cand);
+	}
+	free(copy);
+	return found;
+}
+
+/* Run argv with stdout+stderr into out (or inherited if NULL). */
+static int run(char *const argv[], const char *config, FILE *out,
+	       int *ret_status)
+{
+	int fds[2] = { -1, -1 };
+	pid_t pid;
+	int status;
+
+	fflush(stdout);
+	fflush(stderr);
+	if (out && pipe(fds))
+		return errno;
+	pid = fork();
+	if (pid < 0)
+		return errno;
+	if (pid == 0) {
+		if (config)
+			setenv("E2FSCK_CONFIG", config, 1);
+		if (out) {
+			dup2(fds[1], 1);
+			dup2(fds[1], 2);
+			close(fds[0]);
+			close(fds[1]);
+		}
+		execv(argv[0], argv);
+		fprintf(stderr, "e2fold-fsck: cannot run %s: %s\n", argv[0],
+			strerror(errno));
+		_exit(FSCK_ERROR);
+	}
+	if (out) {
+		char buf[4096];
+		ssize_t n;
+
+		close(fds[1]);
+		while ((n = read(fds[0], buf, sizeof(buf))) > 0)
+			fwrite(buf, 1, n, out);
+		close(fds[0]);
+	}
+	while (waitpid(pid, &status, 0) < 0)
+		if (errno != EINTR)
+			return errno;
+	*ret_status = WIFEXITED(status) ? WEXITSTATUS(status) : FSCK_ERROR;
+	return 0;
+}
+
+errcode_t fsck_find_e2fsck(struct fsck_ctx *ctx)
+{
+	char *argv[3];
+	char line[256] = "";
+	FILE *out;
+	int status, maj = 0, min = 0;
+	errcode_t retval;
+
+	ctx->e2fsck_path = find_on_path(ctx->opt.e2fsck ? ctx->opt.e2fsck :
+					"e2fsck");
+	if (!ctx->e2fsck_path)
+		return ENOENT;
+	argv[0] = ctx->e2fsck_path;
+	argv[1] = "-V";
+	argv[2] = NULL;
+	out = tmpfile();
+	if (!out)
+		return errno;
+	retval = run(argv, "/dev/null", out, &status);
+	rewind(out);
+	if (!retval && (!fgets(line, sizeof(line), out) ||
+			sscanf(line, "e2fsck %d.%d", &maj, &min) != 2))
+		retval = EXT2_ET_UNIMPLEMENTED;
+	fclose(out);
+	if (retval)
+		return retval;
+	line[strcspn(line, "\n")] = '\0';
+	snprintf(ctx->e2fsck_version, sizeof(ctx->e2fsck_version), "%s", line);
+	/* Per-problem answers and the problem log came in 1.46. */
+	if (maj < 1 || (maj == 1 && min < 46))
+		return EXT2_ET_UNIMPLEMENTED;
+	return 0;
+}
+
+/* Copy the user's e2fsck configuration, then e2fold's part. */
+static int write_config(const char *file, const char *problem_log)
+{
+	const char *user = getenv("E2FSCK_CONFIG");
+	FILE *f = fopen(file, "w"), *in;
+	size_t i;
+
+	if (!f)
+		return errno;
+	in = fopen(user ? user : "/etc/e2fsck.conf", "r");
+	if (in) {
+		char buf[4096];
+		size_t n;
+
+		while ((n = fread(buf, 1, sizeof(buf), in)) > 0)
+			fwrite(buf, 1, n, f);
+		fclose(in);
+		fputc('\n', f);
+	}
+	fprintf(f, "# Added by e2fold-fsck: names and hash trees are e2fold's.\n"
+		"[options]\n\tproblem_log_filename = %s\n[problems]\n",
+		problem_log);
+	for (i = 0; i < COUNT(owned); i++)
+		if (owned[i].force_no)
+			fprintf(f, "\t0x%06x = {\n\t\tforce_no = true\n\t}\n",
+				owned[i].code);
+	if (fclose(f))
+		return errno;
+	return 0;
+}
+
+/* Count the problems of the log that e2fsck did not fix and did not own. */
+static void read_problem_log(const char *file, struct e2fsck_run *res)
+{
+	FILE *f = fopen(file, "r");
+	char line[1024];
+
+	if (!f)
+		return;
+	while (fgets(line, sizeof(line), f)) {
+		unsigned int code;
+		int answer;
+		const char *p = strstr(line, "<problem code=\"0x");
+
+		if (!p || sscanf(p, "<problem code=\"0x%x\" answer=\"%d\"",
+				 &code, &answer) != 2)
+			continue;
+		if (is_owned(code)) {
+			res->handed_over++;
+		} else {
+			res->problems++;
+			if (!strstr(line, "fixed=\"1\"") && !answer)
+				res->left++;
+		}
+	}
+	fclose(f);
+}
+
+errcode_t fsck_run_e2fsck(struct fsck_ctx *ctx, int verify,
+			  struct e2fsck_run *res)
+{
+	char dir[] = "/tmp/e2fold-fsck.XXXXXX";
+	char config[64], log[64], undo[4096];
+	char *argv[12];
+	int argc = 0, status;
+	FILE *out = NULL;
+	errcode_t retval;
+
+	memset(res, 0, sizeof(*res));
+	if (!mkdtemp(dir))
+		return errno;
+	snprintf(config, sizeof(config), "%s/e2fsck.conf", dir);
+	snprintf(log, sizeof(log), "%s/problems.xml", dir);
+	retval = write_config(config, log);
+	if (retval)
+		goto out;
+	argv[argc++] = ctx->e2fsck_path;
+	if (verify || ctx->opt.mode == MODE_NO)
+		argv[argc++] = "-n";
+	else if (ctx->opt.mode == MODE_YES)
+		argv[argc++] = "-y";
+	else if (ctx->opt.mode == MODE_PREEN)
+		argv[argc++] = "-p";
+	argv[argc++] = "-f";
+	if (ctx->opt.check_encoding)
+		argv[argc++] = "-Echeck_encoding";
+	if (ctx->opt.undo_file && !verify && fsck_may_write(ctx)) {
+		snprintf(undo, sizeof(undo), "%s.e2fsck", ctx->opt.undo_file);
+		argv[argc++] = "-z";
+		argv[argc++] = undo;
+	}
+	argv[argc++] = (char *)ctx->opt.device;
+	argv[argc] = NULL;
+	/* The verification is quiet; the real run talks to the user. */
+	if (verify) {
+		out = tmpfile();
+		if (!out) {
+			retval = errno;
+			goto out;
+		}
+	}
+	retval = run(argv, config, out, &status);
+	if (retval)
+		goto out;
+	res->status = status;
+	read_problem_log(log, res);
+	if (verify && res->left) {
+		char buf[4096];
+		size_t n;
+
+		rewind(out);
+		while ((n = fread(buf, 1, sizeof(buf), out)) > 0)
+			fwrite(buf, 1, n, stdout);
+	}
+out:
+	if (out)
+		fclose(out);
+	unlink(config);
+	unlink(log);
+	rmdir(dir);
+	return retval;
+}

@@ -1,0 +1,11 @@
+#!/bin/sh
+# Rebuilds image.gz from nothing: sh mkimage.sh OUTPUT
+# (run-test and tests/u_mkimage_reproducible.sh set CFCRAFT and top_srcdir).
+. "$top_srcdir/tests/mkimage-lib.sh"
+img=${1:-image}
+new_fs "$img" 8M -b 1024 -O casefold
+craft "$img" mkdir / cf casefold
+i=0
+while [ $i -lt 200 ]; do hex "Item-$i"; i=$((i + 1)); done | craft "$img" fill /cf
+# The tail of leaf block 1 (its last 12 bytes) loses its 0xDE marker.
+craft "$img" poke /cf 1 1019 00
