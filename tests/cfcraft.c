@@ -20,8 +20,13 @@
  *   cfcraft IMG policy PATH
  *       give PATH an fscrypt v2 encryption context (fixed key identifier
  *       and nonce), as a directory created under a policy has
- *   cfcraft IMG flags PATH [+|-]casefold|index|encrypt ...
+ *   cfcraft IMG flags PATH [+|-]casefold|index|encrypt|0xHEX ...
  *   cfcraft IMG super [encoding=N] [flags=N] [+casefold|-casefold]
+ *                     [free_blocks=N]
+ *   cfcraft IMG orphan          a file no directory names (e2fsck's
+ *                               lost+found business)
+ *   cfcraft IMG reachable       every inode reachable from the root, one
+ *                               per line, sorted
  *   cfcraft IMG corrupt DIR LBLK      make a directory block unreadable
  *   cfcraft IMG poke DIR LBLK OFFSET HEX
  *       overwrite bytes of a directory block (checksums are recomputed,
@@ -78,6 +83,8 @@ static __u32 flag_bit(const char *name)
 		return EXT2_INDEX_FL;
 	if (!strcmp(name, "encrypt"))
 		return EXT4_ENCRYPT_FL;
+	if (!strncmp(name, "0x", 2))
+		return strtoul(name, NULL, 16);
 	fprintf(stderr, "%s: unknown flag %s\n", prog, name);
 	exit(1);
 }
@@ -245,6 +252,50 @@ static ext2_ino_t new_file(ext2_ino_t dir, int encrypted)
 	return ino;
 }
 
+/* With content, so that e2fsck reconnects it rather than clearing it. */
+static void cmd_orphan(void)
+{
+	write_content(new_file(EXT2_ROOT_INO, 0));
+}
+
+/* Depth-first from the root; marks every inode an entry leads to. */
+static void walk(ext2_ino_t dir, ext2fs_inode_bitmap seen)
+{
+	struct e2fold_dir *d;
+	size_t i;
+
+	if (e2fold_dir_read(fs, dir, &d))
+		return;
+	for (i = 0; i < d->nents; i++) {
+		ext2_ino_t ino = d->ents[i].ino;
+
+		if (!ino || ino > fs->super->s_inodes_count ||
+		    ext2fs_test_inode_bitmap2(seen, ino))
+			continue;
+		ext2fs_mark_inode_bitmap2(seen, ino);
+		if (d->ents[i].file_type == EXT2_FT_DIR)
+			walk(ino, seen);
+	}
+	e2fold_dir_free(d);
+}
+
+static void cmd_reachable(void)
+{
+	ext2fs_inode_bitmap seen;
+	ext2_ino_t ino;
+	errcode_t retval;
+
+	retval = ext2fs_allocate_inode_bitmap(fs, "reachable", &seen);
+	if (retval)
+		die(retval, "allocating a bitmap");
+	ext2fs_mark_inode_bitmap2(seen, EXT2_ROOT_INO);
+	walk(EXT2_ROOT_INO, seen);
+	for (ino = 1; ino <= fs->super->s_inodes_count; ino++)
+		if (ext2fs_test_inode_bitmap2(seen, ino))
+			printf("%u\n", ino);
+	ext2fs_free_inode_bitmap(seen);
+}
+
 static void hash_keeping_ignorables(const struct e2fold_dir_layout *l,
 				    struct e2fold_new_entry *e)
 {
@@ -362,6 +413,8 @@ static void cmd_super(int argc, char **argv)
 			ext2fs_set_feature_casefold(fs->super);
 		else if (!strcmp(argv[i], "-casefold"))
 			ext2fs_clear_feature_casefold(fs->super);
+		else if (sscanf(argv[i], "free_blocks=%li", (long *)&v) == 1)
+			ext2fs_free_blocks_count_set(fs->super, v);
 		else
 			die(EINVAL, argv[i]);
 	}
@@ -490,7 +543,7 @@ int main(int argc, char **argv)
 	add_error_table(&et_ext2_error_table);
 	if (argc < 3) {
 		fprintf(stderr, "usage: %s IMG mkdir|fill|flags|super|corrupt|"
-			"list|policy|poke|sethash ...\n",
+			"list|policy|poke|sethash|orphan|reachable ...\n",
 			prog);
 		return 1;
 	}
@@ -511,6 +564,10 @@ int main(int argc, char **argv)
 		cmd_super(argc - 3, argv + 3);
 	else if (!strcmp(argv[2], "corrupt"))
 		cmd_corrupt(argc - 3, argv + 3);
+	else if (!strcmp(argv[2], "orphan"))
+		cmd_orphan();
+	else if (!strcmp(argv[2], "reachable"))
+		cmd_reachable();
 	else if (!strcmp(argv[2], "list"))
 		cmd_list(argc - 3, argv + 3);
 	else if (!strcmp(argv[2], "policy"))

@@ -12,6 +12,7 @@ F_TESTS = \
 	tests/f_casefold_check_encoding \
 	tests/f_casefold_clean \
 	tests/f_casefold_corrupt_block \
+	tests/f_casefold_csum_tail \
 	tests/f_casefold_dup_blocks \
 	tests/f_casefold_dup_htree \
 	tests/f_casefold_dup_identical \
@@ -24,6 +25,7 @@ F_TESTS = \
 	tests/f_casefold_encrypted_dup \
 	tests/f_casefold_encrypted_hash_version \
 	tests/f_casefold_encrypted_no_hash \
+	tests/f_casefold_encrypted_plain_dup \
 	tests/f_casefold_fault_drop \
 	tests/f_casefold_fault_read \
 	tests/f_casefold_fault_write \
@@ -36,6 +38,10 @@ F_TESTS = \
 	tests/f_casefold_ignorable \
 	tests/f_casefold_inline \
 	tests/f_casefold_long_names \
+	tests/f_casefold_mixed_counts \
+	tests/f_casefold_mixed_dotdot \
+	tests/f_casefold_mixed_flags \
+	tests/f_casefold_mixed_orphan \
 	tests/f_casefold_nested \
 	tests/f_casefold_preen \
 	tests/f_casefold_readonly \

@@ -58,3 +58,49 @@ run_fsck_twice() {
 	fi
 	exit $status
 }
+
+# Every inode reachable from the root before is still reachable after.
+check_reachable() {
+	"$CFCRAFT" "$image" reachable > "$out_dir/reachable.after" || return 1
+	lost=$(comm -23 "$out_dir/reachable.before" "$out_dir/reachable.after")
+	if [ -n "$lost" ]; then
+		echo "$name: FAIL: inodes no longer reachable: $(echo $lost)"
+		return 1
+	fi
+}
+
+# Every rename in the report keeps the old name whole: it is the old name
+# (invalid bytes as %XX) with "~N" before the extension, or without it.
+check_renames() {
+	sed -n 's/.*"change": "rename".*"old_name": "\([^"]*\)".*"new_name": "\([^"]*\)".*/\1\t\2/p' \
+		"$1" > "$out_dir/renames"
+	while IFS='	' read -r old new; do
+		want=$(printf '%s' "$old" | sed 's/\\\\x\([0-9A-F][0-9A-F]\)/%\1/g')
+		got=$(printf '%s' "$new" | sed 's/~[0-9]*\(\.[^.]*\)\{0,1\}$/\1/')
+		if [ "$got" != "$want" ]; then
+			echo "$name: FAIL: '$old' was renamed '$new', which does not keep it whole"
+			return 1
+		fi
+	done < "$out_dir/renames"
+}
+
+# Issue 10's standard: one e2fold-fsck -fy run repairs casefold and
+# ordinary damage; then e2fsck -fn and e2fold-fsck -fn are clean, no inode
+# became unreachable and every casefold rename kept the name whole.
+run_mixed() {
+	unpack_image
+	"$CFCRAFT" "$image" reachable > "$out_dir/reachable.before" || exit 99
+	run_fsck 1 -fy
+	run_fsck 2 -fn
+	status=0
+	compare_output 1 || status=1
+	compare_output 2 || status=1
+	if ! e2fsck -fn "$image" > "$out_dir/e2fsck.log" 2>&1; then
+		echo "$name: system e2fsck -fn finds problems after repair:"
+		cat "$out_dir/e2fsck.log"
+		status=1
+	fi
+	check_reachable || status=1
+	check_renames "$out_dir/report.1.json" || status=1
+	exit $status
+}
