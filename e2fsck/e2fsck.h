@@ -98,6 +98,12 @@ struct fsck_ctx {
 	struct report *report;
 };
 
+/*
+ * The whole program (main.c calls it), kept apart from main() so that a
+ * fuzzer can run it in-process, many times. Returns the exit status.
+ */
+int fsck_main(int argc, char **argv);
+
 /* One progress line for pass N at done/total (does nothing without -C). */
 void fsck_progress(struct fsck_ctx *ctx, int pass, unsigned long done,
 		   unsigned long total);

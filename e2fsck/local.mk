@@ -2,6 +2,7 @@
 sbin_PROGRAMS += e2fsck/e2fold-fsck
 e2fsck_e2fold_fsck_SOURCES = \
 	e2fsck/e2fsck.h \
+	e2fsck/main.c \
 	e2fsck/unix.c \
 	e2fsck/util.c \
 	e2fsck/problem.h \

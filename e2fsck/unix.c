@@ -416,7 +416,7 @@ static void check_with_e2fsck(struct fsck_ctx *ctx)
 	}
 }
 
-int main(int argc, char **argv)
+int fsck_main(int argc, char **argv)
 {
 	struct fsck_ctx ctx;
 	int status, with_e2fsck;
@@ -424,6 +424,7 @@ int main(int argc, char **argv)
 	memset(&ctx, 0, sizeof(ctx));
 	ctx.prog = prog;
 	add_error_table(&et_ext2_error_table);
+	optind = 1;	/* fsck_main may run more than once in a process */
 	parse_options(argc, argv, &ctx.opt);
 	if (ctx.opt.mode == MODE_ASK && !isatty(0)) {
 		fprintf(stderr, "%s: need a terminal to ask questions; use -n, "

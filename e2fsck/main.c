@@ -1,0 +1,9 @@
+/* main.c: e2fold-fsck's entry point; the program is fsck_main() (unix.c). */
+#include "config.h"
+
+#include "e2fsck.h"
+
+int main(int argc, char **argv)
+{
+	return fsck_main(argc, argv);
+}
