@@ -62,18 +62,31 @@ struct dir_check {
 	int can_rebuild;
 };
 
-/* The name of nameset member id: an entry, or a planned new name. */
+/*
+ * Nameset members: the entries (ids 0..n-1), "." and ".." (n, n+1: in a
+ * casefolded directory a name that folds to "." is found as "." by a
+ * linear lookup), then the new names planned (n+2...).
+ */
+#define DOT_ID(dir) ((dir)->nents)
+#define PLAN_ID(dc, k) ((dc)->dir->nents + 2 + (k))
+
 static int member_name(void *arg, size_t id, const unsigned char **ret_name,
 		       unsigned int *ret_len)
 {
 	struct dir_check *dc = arg;
+	size_t n = dc->dir->nents;
 
-	if (id < dc->dir->nents) {
+	if (id < n) {
 		*ret_name = dc->dir->ents[id].name;
 		*ret_len = dc->dir->ents[id].name_len;
 		return 0;
 	}
-	id -= dc->dir->nents;
+	if (id == n || id == n + 1) {
+		*ret_name = (const unsigned char *)"..";
+		*ret_len = id == n ? 1 : 2;
+		return 0;
+	}
+	id -= n + 2;
 	if (id >= dc->nplans)
 		return -1;
 	*ret_name = dc->plans[id].name;
@@ -110,11 +123,16 @@ static errcode_t index_names(struct dir_check *dc)
 	struct e2fold_dir *dir = dc->dir;
 	int version = e2fold_effective_hash_version(ctx->fs, dir->dx_hash_version);
 	int check_valid = dc->um && (ctx->strict || ctx->opt.check_encoding);
-	size_t i;
+	size_t i, other;
 
+	if (dc->um &&
+	    (e2fold_nameset_add(dc->set, DOT_ID(dir), (const unsigned char *)".",
+				1, &other) < 0 ||
+	     e2fold_nameset_add(dc->set, DOT_ID(dir) + 1,
+				(const unsigned char *)"..", 2, &other) < 0))
+		return EXT2_ET_NO_MEMORY;
 	for (i = 0; i < dir->nents; i++) {
 		const struct e2fold_dirent *e = &dir->ents[i];
-		size_t other;
 		int r;
 
 		e2fold_name_key(dc->um, e->name, e->name_len, &dc->key);
@@ -150,7 +168,14 @@ static errcode_t offer_rename(struct dir_check *dc, size_t i, int code)
 	plan = &dc->plans[dc->nplans];
 	plan->entry = i;
 	base_context(dc, &pctx, i);
-	if (dc->dup_of[i] != NO_ENTRY) {
+	if (dc->dup_of[i] != NO_ENTRY &&
+	    dc->dup_of[i] >= DOT_ID(dc->dir)) {
+		int dotdot = dc->dup_of[i] == DOT_ID(dc->dir) + 1;
+
+		pctx.ino2 = dotdot ? dc->dir->dotdot : dc->dir->dot;
+		pctx.name2 = (const unsigned char *)"..";
+		pctx.len2 = dotdot ? 2 : 1;
+	} else if (dc->dup_of[i] != NO_ENTRY) {
 		const struct e2fold_dirent *o = &dc->dir->ents[dc->dup_of[i]];
 
 		pctx.ino2 = o->ino;
@@ -173,7 +198,7 @@ static errcode_t offer_rename(struct dir_check *dc, size_t i, int code)
 	if (!fix_problem(dc->ctx, code, &pctx) || pctx.no_fix)
 		return 0;
 	/* The new name is taken from now on, for the next renames. */
-	if (e2fold_nameset_add(dc->set, dc->dir->nents + dc->nplans,
+	if (e2fold_nameset_add(dc->set, PLAN_ID(dc, dc->nplans),
 			       plan->name, plan->len, &other) < 0)
 		return EXT2_ET_NO_MEMORY;
 	dc->nplans++;
@@ -191,7 +216,7 @@ static errcode_t check_names(struct dir_check *dc)
 		size_t o = dc->dup_of[i];
 
 		if (o != NO_ENTRY)
-			retval = offer_rename(dc, i,
+			retval = offer_rename(dc, i, o < dir->nents &&
 				dir->ents[o].name_len == dir->ents[i].name_len &&
 				!memcmp(dir->ents[o].name, dir->ents[i].name,
 					dir->ents[i].name_len) ?

@@ -52,6 +52,19 @@ static unsigned int printable_char(const unsigned char *s, size_t avail)
 	if (cp == 0x2028 || cp == 0x2029 || (cp >= 0x200E && cp <= 0x200F) ||
 	    (cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069))
 		return 0;
+	/*
+	 * Default_Ignorable code points are invisible, and they are exactly
+	 * what makes two names that look alike different: show them.
+	 */
+	if (cp >= 0x80) {
+		const struct utf8data *t = utf8nfdi(utf8version_latest_age());
+		struct utf8_char ch;
+		unsigned char hangul[12];
+
+		utf8_classify(t, cp, hangul, &ch);
+		if (ch.map && !ch.maplen)
+			return 0;
+	}
 	return n;
 }
 
