@@ -13,6 +13,7 @@ F_TESTS = \
 	tests/f_casefold_clean \
 	tests/f_casefold_corrupt_block \
 	tests/f_casefold_csum_tail \
+	tests/f_casefold_dot_names \
 	tests/f_casefold_dup_blocks \
 	tests/f_casefold_dup_htree \
 	tests/f_casefold_dup_identical \

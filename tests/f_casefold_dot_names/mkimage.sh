@@ -1,0 +1,12 @@
+#!/bin/sh
+# Rebuilds image.gz from nothing: sh mkimage.sh OUTPUT
+# (run-test and tests/u_mkimage_reproducible.sh set CFCRAFT and top_srcdir).
+. "$top_srcdir/tests/mkimage-lib.sh"
+img=${1:-image}
+new_fs "$img" 4M -b 1024 -O casefold
+craft "$img" mkdir / cf casefold
+{
+	hex ".$(printf '\342\200\213')"		# . ZERO WIDTH SPACE
+	hex "..$(printf '\302\255')"		# .. SOFT HYPHEN
+	hex ok
+} | craft "$img" fill /cf
