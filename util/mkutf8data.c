@@ -641,6 +641,43 @@ static int utf8_encode(uint32_t cp, unsigned char *out)
 	return 4;
 }
 
+/* Are all code points of the mapping starters (combining class 0)? */
+static int all_starters(const struct mapping *m)
+{
+	int i;
+
+	for (i = 0; i < m->count; i++)
+		if (codes[m->cp[i]].ccc)
+			return 0;
+	return 1;
+}
+
+/*
+ * Does the mapping begin with a starter, with its non-starters in class
+ * order? (Then nothing after a starter that follows it can move into it.)
+ */
+static int canonically_ordered(const struct mapping *m)
+{
+	int i;
+
+	if (m->count == 0 || codes[m->cp[0]].ccc)
+		return 0;
+	for (i = 1; i < m->count; i++) {
+		int prev = codes[m->cp[i - 1]].ccc, cur = codes[m->cp[i]].ccc;
+
+		if (cur && prev > cur)
+			return 0;
+	}
+	return 1;
+}
+
+/* The flag bits of a mapping's length byte. */
+static int map_flags(const struct mapping *m)
+{
+	return (all_starters(m) ? UTF8_MAP_STARTERS : 0) |
+	       (canonically_ordered(m) ? UTF8_MAP_ORDERED : 0);
+}
+
 /* Encode a mapping as UTF-8; returns the byte count. */
 static int mapping_utf8(const struct mapping *m, unsigned char *out)
 {
@@ -741,13 +778,13 @@ static void build_values(void)
 		if (c->nfdi.present) {
 			rec[0] |= UTF8_LEAF_NFDI;
 			n = mapping_utf8(&c->nfdi, rec + len + 1);
-			rec[len] = n;
+			rec[len] = n | map_flags(&c->nfdi);
 			len += 1 + n;
 		}
 		if (c->nfdicf.present && !same_mapping(&c->nfdi, &c->nfdicf)) {
 			rec[0] |= UTF8_LEAF_NFDICF;
 			n = mapping_utf8(&c->nfdicf, rec + len + 1);
-			rec[len] = n;
+			rec[len] = n | map_flags(&c->nfdicf);
 			len += 1 + n;
 		}
 		if (is_correction(cp))
@@ -929,16 +966,20 @@ static void verify_code(const struct trie *t, uint32_t cp)
 		die("verification failed: leaf header of U+%04X", cp);
 	if (leaf[0] & UTF8_LEAF_NFDI) {
 		nfdi = leaf + 3;
-		nfdi_len = leaf[2];
+		nfdi_len = leaf[2] & UTF8_MAP_LEN_MASK;
+		if ((leaf[2] & ~UTF8_MAP_LEN_MASK) != map_flags(&c->nfdi))
+			die("verification failed: NFDi mapping flags of U+%04X", cp);
 	}
 	expect_mapping(cp, "NFDi", &c->nfdi, nfdi, nfdi_len);
 	if (leaf[0] & UTF8_LEAF_NFDICF) {
 		const unsigned char *p = leaf + 2;
 
 		if (leaf[0] & UTF8_LEAF_NFDI)
-			p += 1 + p[0];
+			p += 1 + (p[0] & UTF8_MAP_LEN_MASK);
 		nfdicf = p + 1;
-		nfdicf_len = p[0];
+		nfdicf_len = p[0] & UTF8_MAP_LEN_MASK;
+		if ((p[0] & ~UTF8_MAP_LEN_MASK) != map_flags(&c->nfdicf))
+			die("verification failed: NFDiCF mapping flags of U+%04X", cp);
 	} else {
 		nfdicf = nfdi;
 		nfdicf_len = nfdi_len;

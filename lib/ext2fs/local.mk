@@ -14,6 +14,7 @@ lib_ext2fs_libe2fold_core_la_SOURCES = \
 	lib/ext2fs/utf8version.c \
 	lib/ext2fs/utf8cursor.c \
 	lib/ext2fs/utf8fold.h \
+	lib/ext2fs/utf8swar.h \
 	lib/ext2fs/utf8fold.c \
 	lib/ext2fs/nls_utf8.c \
 	lib/ext2fs/encoding.h \

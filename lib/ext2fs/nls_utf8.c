@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "utf8fold.h"
+#include "utf8swar.h"
 
 /* Names are at most 255 bytes; their forms fit this many with room. */
 #define FOLD_BUF 1024
@@ -144,6 +145,60 @@ static int fold_qstr(const struct utf8data *t, const struct qstr *str,
 	return st == UTF8_FOLD_FULL ? -1 : 0;
 }
 
+/* The same for the rest of a string after an ASCII prefix of skip bytes. */
+static int fold_rest(const struct utf8data *t, const struct qstr *str,
+		     size_t skip, struct folded *f)
+{
+	enum utf8_fold_status st;
+
+	if (!skip)
+		return fold_qstr(t, str, f);
+	st = e2fold_utf8_fold_rest(t, str->name + skip, str->len - skip,
+				   f->buf, sizeof(f->buf), &f->len);
+	f->invalid = st == UTF8_FOLD_INVALID;
+	return st == UTF8_FOLD_FULL ? -1 : 0;
+}
+
+/* Has s ended at byte i (its length, or a NUL)? */
+static int ended(const struct qstr *s, size_t i)
+{
+	return i >= s->len || s->name[i] == '\0';
+}
+
+/*
+ * The length of the common prefix of two names over which both are ASCII
+ * and fold to equal bytes, or -1 if a difference within the ASCII part
+ * already decides. ASCII characters are starters: what they fold to is
+ * final whatever follows, so it can be compared byte by byte before
+ * anything is folded.
+ */
+static long ascii_prefix(const struct utf8data *t, const struct qstr *s1,
+			 const struct qstr *s2)
+{
+	const unsigned char *map = e2fold_utf8_ascii_map(t);
+	const unsigned char *a = s1->name, *b = s2->name;
+	size_t i, n = s1->len < s2->len ? s1->len : s2->len;
+
+	for (i = 0; i + 8 <= n; i += 8) {
+		uint64_t wa = swar_load(a + i), wb = swar_load(b + i);
+
+		if (!swar_plain_ascii(wa) || !swar_plain_ascii(wb))
+			break;
+		if (wa != wb && (!t->casefold ||
+				 swar_fold_ascii(wa) != swar_fold_ascii(wb)))
+			return -1;
+	}
+	for (; i < n; i++) {
+		unsigned int ca = a[i], cb = b[i];
+
+		if (ca - 1 >= 0x7F || cb - 1 >= 0x7F)
+			break;
+		if (map[ca] != map[cb])
+			return -1;
+	}
+	return i;
+}
+
 static int folded_byte(const struct folded *f, size_t i)
 {
 	if (i < f->len)
@@ -180,11 +235,28 @@ static int compare(const struct utf8data *t, const struct qstr *s1,
 		   const struct qstr *s2)
 {
 	struct folded f1, f2;
+	long skip;
 	size_t i;
 
-	if (!t)
+	if (!t || !s1->name || !s2->name)
 		return -EINVAL;
-	if (fold_qstr(t, s1, &f1) || fold_qstr(t, s2, &f2))
+	/*
+	 * The same bytes make the same stream: only its validity is in
+	 * question. Lookups of a name as it was created are the common case.
+	 */
+	if (s1->len == s2->len && !memcmp(s1->name, s2->name, s1->len))
+		return e2fold_utf8_stream_ok(s1->name, s1->len) ? 0 : -EINVAL;
+	skip = ascii_prefix(t, s1, s2);
+	if (skip < 0)
+		return 1;
+	if (ended(s1, skip) || ended(s2, skip)) {
+		/* Equal if both ended; different if the other goes on in ASCII. */
+		if (ended(s1, skip) && ended(s2, skip))
+			return 0;
+		if ((ended(s1, skip) ? s2->name[skip] : s1->name[skip]) < 0x80)
+			return 1;
+	}
+	if (fold_rest(t, s1, skip, &f1) || fold_rest(t, s2, skip, &f2))
 		return compare_cursors(t, s1, s2);
 	if (!f1.invalid && !f2.invalid)
 		return f1.len != f2.len || memcmp(f1.buf, f2.buf, f1.len);

@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "utf8fold.h"
+#include "utf8swar.h"
 
 #define MAX_RUN 32
 
@@ -215,10 +216,228 @@ static enum utf8_fold_status fold_by_cursor(const struct utf8data *t,
 	return c ? UTF8_FOLD_INVALID : UTF8_FOLD_OK;
 }
 
+int e2fold_utf8_stream_ok(const unsigned char *s, size_t len)
+{
+	const unsigned char *e;
+	uint32_t cp;
+
+	if (!s)
+		return 0;
+	e = len > (size_t)-1 - (size_t)s ? (const unsigned char *)-1 : s + len;
+	if (s < e && (*s & 0xC0) == 0x80)
+		return 0;
+	while (s < e && *s) {
+		unsigned int n;
+
+		if (e - s >= 8 && swar_plain_ascii(swar_load(s))) {
+			s += 8;
+			continue;
+		}
+		if (*s < 0xC0) {	/* ASCII, or a stray byte */
+			s++;
+			continue;
+		}
+		if (*s < 0xE0) {	/* two bytes: Latin, Greek, Cyrillic... */
+			if (*s < 0xC2 || e - s < 2 || (s[1] & 0xC0) != 0x80)
+				return 0;
+			s += 2;
+			continue;
+		}
+		n = utf8_decode(s, e - s, &cp);
+		if (!n)
+			return 0;
+		s += n;
+	}
+	return 1;
+}
+
+const unsigned char *e2fold_utf8_ascii_map(const struct utf8data *t)
+{
+	return t->casefold ? ascii_folded : ascii_same;
+}
+
+enum fast_kind {
+	FAST_KEEP,	/* a starter without mapping: copy its bytes */
+	FAST_MAP,	/* a mapping of starters only: copy it (length 0: drop) */
+	FAST_MAP_TAIL,	/* a mapping in class order ending in non-starters:
+			   copy it if a starter follows */
+	FAST_HANGUL,	/* a Hangul syllable: arithmetic, all starters */
+	FAST_SLOW,	/* anything that may need reordering: the token path */
+};
+
+/*
+ * What a code point needs, for the fast path: most of every name is made
+ * of starters, whose bytes (or mapping) go out as soon as they are read.
+ */
+static inline enum fast_kind fast_class(const struct utf8data *t, uint32_t cp,
+					const unsigned char **ret_map,
+					unsigned int *ret_len)
+{
+	const unsigned char *leaf, *p;
+	unsigned int flags;
+	uint16_t v;
+
+	if (cp - UTF8_HANGUL_FIRST <= UTF8_HANGUL_LAST - UTF8_HANGUL_FIRST)
+		return UTF8_HANGUL_GEN <= t->gen ? FAST_HANGUL : FAST_KEEP;
+	v = utf8_trie_value(cp);
+	if (v == 0)
+		return FAST_KEEP;
+	if (v < UTF8_LEAF_BASE)
+		return e2fold_utf8_class_gen[v] > t->gen ? FAST_KEEP : FAST_SLOW;
+	leaf = e2fold_utf8_leaves + (v - UTF8_LEAF_BASE);
+	flags = leaf[0];
+	if ((flags & UTF8_LEAF_GEN_MASK) > t->gen)
+		return FAST_KEEP;
+	if (flags & UTF8_LEAF_CORRECTED)
+		return FAST_SLOW;
+	p = leaf + 2;
+	if (flags & UTF8_LEAF_NFDI) {
+		if (t->casefold && (flags & UTF8_LEAF_NFDICF))
+			p += 1 + (p[0] & UTF8_MAP_LEN_MASK);
+	} else if (!(t->casefold && (flags & UTF8_LEAF_NFDICF))) {
+		return leaf[1] ? FAST_SLOW : FAST_KEEP;
+	}
+	if (!(p[0] & (UTF8_MAP_STARTERS | UTF8_MAP_ORDERED)))
+		return FAST_SLOW;
+	*ret_map = p + 1;
+	*ret_len = p[0] & UTF8_MAP_LEN_MASK;
+	return p[0] & UTF8_MAP_STARTERS ? FAST_MAP : FAST_MAP_TAIL;
+}
+
+/*
+ * Copy input starting at *ps while it needs no reordering, into *po.
+ * Stops before anything else (or at the end, or when out of room: the
+ * token path then finds out which). Local pointers keep the loop in
+ * registers.
+ *
+ * A mapping that ends in non-starters (e + U+0301 for U+00E9) is final
+ * only if a starter comes next; it is copied at once, and taken back if
+ * the loop stops before it has seen one: the token path then starts
+ * again from the code point that produced it.
+ */
+static inline void fast_path(const struct utf8data *t, const unsigned char *ascii,
+			     const unsigned char **ps, const unsigned char *e,
+			     unsigned char **po, unsigned char *oe,
+			     int keep_ignorables)
+{
+	const unsigned char *p = *ps;
+	unsigned char *op = *po;
+	const unsigned char *undo_p = NULL;	/* set: a tail is pending */
+	unsigned char *undo_op = NULL;
+	int casefold = ascii != ascii_same;
+
+	while (p < e) {
+		unsigned int c = *p, n;
+		const unsigned char *map = NULL;
+		unsigned int maplen = 0;
+		uint32_t cp = 0;
+
+		if (c - 1 < 0x7F) {
+			const unsigned char *run = p;
+
+			/* Whole words of ASCII, while they fit both ends. */
+			while (e - p >= 8 && oe - op >= 8) {
+				uint64_t w = swar_load(p);
+
+				if (!swar_plain_ascii(w))
+					break;
+				swar_store(op, casefold ? swar_fold_ascii(w) : w);
+				p += 8;
+				op += 8;
+			}
+			/*
+			 * The last few bytes of an ASCII run of 8 or more: the
+			 * input's last word, stored over the output of the
+			 * bytes of this run it shares (the same values).
+			 */
+			if (p < e && e - p < 8 && e - run >= 8 &&
+			    oe - op >= e - p) {
+				uint64_t w = swar_load(e - 8);
+
+				if (swar_plain_ascii(w)) {
+					swar_store(op - (8 - (e - p)), casefold ?
+						   swar_fold_ascii(w) : w);
+					op += e - p;
+					p = e;
+				}
+			}
+			undo_p = NULL;
+			if (p == e)
+				break;
+			c = *p;
+		}
+		if (c - 1 < 0x7F) {
+			if (op == oe)
+				goto out;
+			*op++ = ascii[c];
+			p++;
+			undo_p = NULL;
+			continue;
+		}
+		if (c < 0xC2)
+			goto out;	/* NUL, or a stray byte: the token path */
+		n = utf8_decode(p, e - p, &cp);
+		if (!n)
+			goto out;
+		switch (fast_class(t, cp, &map, &maplen)) {
+		case FAST_KEEP:
+			if ((size_t)(oe - op) < n)
+				goto out;
+			/* n is 2 to 4: stores, not a call to memcpy */
+			op[0] = p[0];
+			op[1] = p[1];
+			if (n > 2) {
+				op[2] = p[2];
+				if (n > 3)
+					op[3] = p[3];
+			}
+			op += n;
+			undo_p = NULL;
+			break;
+		case FAST_MAP:
+			if ((!maplen && keep_ignorables) ||
+			    (size_t)(oe - op) < maplen)
+				goto out;
+			memcpy(op, map, maplen);
+			op += maplen;
+			if (maplen)	/* an ignorable settles nothing */
+				undo_p = NULL;
+			break;
+		case FAST_MAP_TAIL:
+			if ((size_t)(oe - op) < maplen)
+				goto out;
+			undo_p = p;
+			undo_op = op;
+			memcpy(op, map, maplen);
+			op += maplen;
+			break;
+		case FAST_HANGUL:
+			if (oe - op < 9)
+				goto out;
+			op += e2fold_utf8_hangul(cp, op);
+			undo_p = NULL;
+			break;
+		default:
+			goto out;
+		}
+		p += n;
+	}
+	/* The end of the input: a pending tail stands. */
+	undo_p = NULL;
+out:
+	if (undo_p) {
+		p = undo_p;
+		op = undo_op;
+	}
+	*ps = p;
+	*po = op;
+}
+
 static enum utf8_fold_status fold(const struct utf8data *t,
 				  const unsigned char *s, size_t len,
 				  unsigned char *out, size_t cap,
-				  size_t *ret_len, int keep_ignorables)
+				  size_t *ret_len, int keep_ignorables,
+				  int check_start)
 {
 	struct fold_iter it;
 	struct sink o = { out, out + cap };
@@ -227,7 +446,7 @@ static enum utf8_fold_status fold(const struct utf8data *t,
 	enum utf8_fold_status status;
 
 	*ret_len = 0;
-	if (!t || !s || (len > 0 && (s[0] & 0xC0) == 0x80))
+	if (!t || !s || (check_start && len > 0 && (s[0] & 0xC0) == 0x80))
 		return UTF8_FOLD_INVALID;
 	it.t = t;
 	it.s = s;
@@ -237,12 +456,14 @@ static enum utf8_fold_status fold(const struct utf8data *t,
 	it.ascii = t->casefold ? ascii_folded : ascii_same;
 
 	for (;;) {
-		/* ASCII between runs: straight through the map. */
-		while (it.x == it.xend && it.s < it.end &&
-		       (unsigned int)*it.s - 1 < 0x7F) {
-			if (o.p == o.end)
-				goto full;
-			*o.p++ = it.ascii[*it.s++];
+		/* Between runs, in the input: the fast path. */
+		if (it.x == it.xend) {
+			fast_path(t, it.ascii, &it.s, it.end, &o.p, o.end,
+				  keep_ignorables);
+			if (it.s == it.end) {	/* the common way out */
+				status = UTF8_FOLD_OK;
+				goto done;
+			}
 		}
 		next_tok(&it, &tk);
 dispatch:
@@ -278,7 +499,7 @@ dispatch:
 				strays++;
 			else if (tk.kind != TOK_CHAR || tk.ccc == 0)
 				break;
-			if (nrun == MAX_RUN && !keep_ignorables)
+			if (nrun == MAX_RUN && !keep_ignorables && check_start)
 				return fold_by_cursor(t, s, len, out, cap, ret_len);
 			if (nrun == MAX_RUN)
 				goto full;	/* no cursor for this variant */
@@ -309,12 +530,20 @@ enum utf8_fold_status e2fold_utf8_fold(const struct utf8data *t,
 				       unsigned char *out, size_t cap,
 				       size_t *ret_len)
 {
-	return fold(t, s, len, out, cap, ret_len, 0);
+	return fold(t, s, len, out, cap, ret_len, 0, 1);
+}
+
+enum utf8_fold_status e2fold_utf8_fold_rest(const struct utf8data *t,
+					    const unsigned char *s, size_t len,
+					    unsigned char *out, size_t cap,
+					    size_t *ret_len)
+{
+	return fold(t, s, len, out, cap, ret_len, 0, 0);
 }
 
 enum utf8_fold_status e2fold_utf8_fold_keeping_ignorables(
 	const struct utf8data *t, const unsigned char *s, size_t len,
 	unsigned char *out, size_t cap, size_t *ret_len)
 {
-	return fold(t, s, len, out, cap, ret_len, 1);
+	return fold(t, s, len, out, cap, ret_len, 1, 1);
 }

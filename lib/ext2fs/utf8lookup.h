@@ -22,6 +22,7 @@ struct utf8data {
 struct utf8_char {
 	uint8_t ccc;			/* effective combining class */
 	uint8_t maplen;			/* bytes in map */
+	uint8_t starters;		/* map holds starters only */
 	const unsigned char *map;	/* replacement, or NULL: keep the bytes */
 };
 
@@ -154,10 +155,12 @@ static inline void utf8_classify(const struct utf8data *t, uint32_t cp,
 	ch->map = NULL;
 	ch->maplen = 0;
 	ch->ccc = 0;
+	ch->starters = 0;
 	if (cp >= UTF8_HANGUL_FIRST && cp <= UTF8_HANGUL_LAST) {
 		if (UTF8_HANGUL_GEN <= t->gen) {
 			ch->maplen = e2fold_utf8_hangul(cp, hangul);
 			ch->map = hangul;
+			ch->starters = 1;	/* jamo are starters */
 		}
 		return;
 	}
@@ -185,14 +188,15 @@ static inline void utf8_classify(const struct utf8data *t, uint32_t cp,
 	}
 	if (leaf[0] & UTF8_LEAF_NFDI) {
 		if (t->casefold && (leaf[0] & UTF8_LEAF_NFDICF))
-			p += 1 + p[0];
+			p += 1 + (p[0] & UTF8_MAP_LEN_MASK);
 	} else if (!(t->casefold && (leaf[0] & UTF8_LEAF_NFDICF))) {
 		ch->ccc = leaf[1];
 		return;
 	}
-	ch->maplen = p[0];
+	ch->maplen = p[0] & UTF8_MAP_LEN_MASK;
+	ch->starters = p[0] >> 7;
 	ch->map = p + 1;
-	if (ch->maplen)
+	if (ch->maplen && !ch->starters)
 		ch->ccc = utf8_first_ccc(t, ch->map, ch->maplen);
 }
 

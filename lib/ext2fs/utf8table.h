@@ -37,6 +37,16 @@
  *              which it has no mapping)
  *     then     per mapping present: a length byte and that many UTF-8
  *              bytes. Length 0 = the code point is removed (ignorable).
+ *              Bit 7 of the length byte (UTF8_MAP_STARTERS) says every
+ *              code point of the mapping is a starter, so that the
+ *              mapping can be copied out whole, with no reordering to do
+ *              (under an older version a code point of it may be too
+ *              new, which makes it a starter all the same). Bit 6
+ *              (UTF8_MAP_ORDERED) says the mapping begins with a starter
+ *              and its non-starters are already in class order, so that
+ *              it can be copied out whole when the code point after it
+ *              is a starter (under an older version, where some of them
+ *              may be too new, this stays true). Bits 0-5: the length.
  * Mappings are fully expanded: no code point inside one has a mapping in
  * the same form (the generator verifies this), so the runtime expands
  * once and takes each inner code point's combining class from the trie.
@@ -63,7 +73,10 @@
 #define UTF8_MAXCCC 254		/* Unicode never uses 255 */
 #define UTF8_MAXCLASS 256	/* value classes below UTF8_LEAF_BASE */
 #define UTF8_LEAF_BASE UTF8_MAXCLASS
-#define UTF8_MAXEXPANSION 255	/* bytes in one mapping: a length byte */
+#define UTF8_MAXEXPANSION 63	/* bytes in one mapping: 6 bits of a byte */
+#define UTF8_MAP_STARTERS 0x80	/* in a mapping's length byte */
+#define UTF8_MAP_ORDERED 0x40	/* in a mapping's length byte */
+#define UTF8_MAP_LEN_MASK 0x3f
 #define UTF8_MAXCORR 16
 
 #define UTF8_LEAF_GEN_MASK 0x1f
@@ -102,9 +115,9 @@ static inline size_t utf8_leaf_size(const unsigned char *leaf)
 	size_t size = 2;
 
 	if (leaf[0] & UTF8_LEAF_NFDI)
-		size += 1 + leaf[size];
+		size += 1 + (leaf[size] & UTF8_MAP_LEN_MASK);
 	if (leaf[0] & UTF8_LEAF_NFDICF)
-		size += 1 + leaf[size];
+		size += 1 + (leaf[size] & UTF8_MAP_LEN_MASK);
 	return size;
 }
 
