@@ -297,6 +297,14 @@ errcode_t fsck_run_e2fsck(struct fsck_ctx *ctx, int verify,
 		goto out;
 	res->status = status;
 	read_problem_log(log, res);
+	/*
+	 * Some problems may be declined without harm (a last mount time a
+	 * few seconds ahead of this clock, from a VM or another host):
+	 * e2fsck logs the "no" but still counts the filesystem as clean.
+	 * Its exit status says whether anything that matters was left.
+	 */
+	if (!(status & FSCK_UNCORRECTED))
+		res->left = 0;
 	if (verify && res->left) {
 		char buf[4096];
 		size_t n;

@@ -11,6 +11,7 @@ F_TESTS = \
 	tests/f_casefold_bad_bucket \
 	tests/f_casefold_check_encoding \
 	tests/f_casefold_clean \
+	tests/f_casefold_clock_skew \
 	tests/f_casefold_corrupt_block \
 	tests/f_casefold_csum_tail \
 	tests/f_casefold_dot_names \

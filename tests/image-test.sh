@@ -3,7 +3,8 @@
 
 # Strip what changes between machines and versions from tool output.
 filter_output() {
-	sed -f "$top_srcdir/tests/filter.sed" -e "s|${image:-/nonexistent}|test.img|g"
+	sed -f "$top_srcdir/tests/filter.sed" -e "s|${image:-/nonexistent}|test.img|g" \
+		-e "s|${out_dir:-/nonexistent}/|OUT/|g"
 }
 
 # compare_output N: out.N against expect.N; leaves out.N.diff on mismatch.
