@@ -1,17 +1,252 @@
-/* e2fold-debugfs: placeholder until its issue lands; says so instead of pretending. */
+/*
+ * e2fold-debugfs: inspect and edit encoded names on an ext4 image.
+ *
+ *   e2fold-debugfs [-w] [-R "command"] [-f cmdfile] DEVICE|FILE
+ *
+ * Commands come from -R (one), -f (one per line; "-" is stdin), or the
+ * interactive prompt of libss (line editing through readline when libss
+ * finds it, "help" and "quit" from its standard requests). The image is
+ * opened read-only unless -w is given; editing commands refuse otherwise.
+ * Exit status: 0; 1 if a command given with -R or -f failed or the
+ * filesystem could not be opened or closed; 2 for a usage error.
+ */
 #include "config.h"
 
+#include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include <et/com_err.h>
+#include <ss/ss.h>
+
+#include "debugfs.h"
 #include "version.h"
+
+static const char *prog = "e2fold-debugfs";
+
+extern ss_request_table e2fold_cmds;
+
+struct options {
+	int writable;
+	const char *request;	/* -R */
+	const char *cmdfile;	/* -f */
+	const char *device;
+};
+
+static void usage(int status)
+{
+	fprintf(status ? stderr : stdout,
+		"usage: %s [-w] [-R \"command\"] [-f cmdfile] DEVICE|FILE\n"
+		"  -w          open read-write (editing commands need it)\n"
+		"  -R command  run one command and exit\n"
+		"  -f cmdfile  run the commands in cmdfile (\"-\" for stdin)\n"
+		"  -V          print the version\n"
+		"Without -R or -f, commands are read at a prompt; \"help\" lists them.\n",
+		prog);
+	exit(status);
+}
+
+static void parse_options(int argc, char **argv, struct options *opt)
+{
+	int c;
+
+	memset(opt, 0, sizeof(*opt));
+	opterr = 0;
+	while ((c = getopt(argc, argv, "wR:f:Vh")) != -1) {
+		switch (c) {
+		case 'w':
+			opt->writable = 1;
+			break;
+		case 'R':
+			opt->request = optarg;
+			break;
+		case 'f':
+			opt->cmdfile = optarg;
+			break;
+		case 'V':
+			printf("%s\n", e2fold_version_banner(prog));
+			exit(0);
+		case 'h':
+			usage(0);
+			break;
+		default:
+			fprintf(stderr, optopt == 'R' || optopt == 'f' ?
+				"%s: option -%c needs an argument\n" :
+				"%s: unknown option -%c\n", prog, optopt);
+			usage(2);
+		}
+	}
+	if (optind != argc - 1)
+		usage(2);
+	if (opt->request && opt->cmdfile) {
+		fprintf(stderr, "%s: -R and -f cannot be combined\n", prog);
+		usage(2);
+	}
+	opt->device = argv[optind];
+}
+
+/* The engine of the filesystem's encoding; warns when there is none. */
+static void load_encoding(struct session *s)
+{
+	struct ext2_super_block *sb = s->fs->super;
+
+	if (!ext2fs_has_feature_casefold(sb))
+		return;
+	s->enc = e2fold_encoding_by_magic(sb->s_encoding);
+	if (!s->enc) {
+		fprintf(stderr, "%s: %s: unknown encoding %u: names in casefolded "
+			"directories are compared byte for byte\n", prog,
+			s->device, sb->s_encoding);
+		return;
+	}
+	s->um = e2fold_load_encoding(s->enc);
+	if (!s->um) {
+		fprintf(stderr, "%s: cannot load encoding %s: %s\n", prog,
+			s->enc->name, strerror(errno));
+		s->enc = NULL;
+	}
+}
+
+static errcode_t open_session(const struct options *opt, struct session *s)
+{
+	int flags = EXT2_FLAG_64BITS | EXT2_FLAG_IGNORE_CSUM_ERRORS;
+	errcode_t retval;
+
+	memset(s, 0, sizeof(*s));
+	s->device = opt->device;
+	s->writable = opt->writable;
+	if (opt->writable)
+		flags |= EXT2_FLAG_RW;
+	retval = ext2fs_open2(opt->device, NULL, flags, 0, 0, unix_io_manager,
+			      &s->fs);
+	if (retval)
+		return retval;
+	s->cwd = EXT2_ROOT_INO;
+	load_encoding(s);
+	return 0;
+}
+
+static int close_session(struct session *s)
+{
+	errcode_t retval = ext2fs_close_free(&s->fs);
+
+	utf8_unload(s->um);
+	if (retval) {
+		com_err(prog, retval, "while closing %s", s->device);
+		return 1;
+	}
+	return 0;
+}
+
+/* Run one command line; a failure marks the session failed. */
+static void execute(struct session *s, int sci_idx, char *line)
+{
+	int code;
+
+	/* getopt and libss write to stderr: keep what came before first. */
+	fflush(stdout);
+	code = ss_execute_line(sci_idx, line);
+	fflush(stdout);
+	if (code == SS_ET_COMMAND_NOT_FOUND) {
+		/* The line's first word, as libss saw it. */
+		size_t start = strspn(line, " \t");
+		size_t n = strcspn(line + start, " \t");
+
+		fprintf(stderr, "%s: %s: command not found\n", prog,
+			esc(0, (const unsigned char *)line + start, n));
+		s->failed = 1;
+	} else if (code) {
+		com_err(prog, code, "while running the command");
+		s->failed = 1;
+	}
+}
+
+/* -f: each line echoed after the prompt, then run; '#' lines are comments. */
+static int run_cmdfile(struct session *s, int sci_idx, const char *path)
+{
+	FILE *f = strcmp(path, "-") ? fopen(path, "r") : stdin;
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t n;
+
+	if (!f) {
+		fprintf(stderr, "%s: %s: %s\n", prog, path, strerror(errno));
+		return -1;
+	}
+	while ((n = getline(&line, &cap, f)) >= 0) {
+		while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r'))
+			line[--n] = '\0';
+		if (n == 0 || line[strspn(line, " \t")] == '#' ||
+		    line[strspn(line, " \t")] == '\0')
+			continue;
+		printf("%s: ", prog);
+		print_typed(stdout, line);
+		putchar('\n');
+		execute(s, sci_idx, line);
+	}
+	free(line);
+	if (f != stdin)
+		fclose(f);
+	return 0;
+}
+
+static int run(struct session *s, const struct options *opt)
+{
+	int sci_idx, code;
+	char *line;
+
+	sci_idx = ss_create_invocation(prog, PACKAGE_VERSION, s, &e2fold_cmds,
+				       &code);
+	if (code) {
+		com_err(prog, code, "while creating the command interpreter");
+		return -1;
+	}
+	ss_add_request_table(sci_idx, &ss_std_requests, 1, &code);
+	if (code) {
+		com_err(prog, code, "while adding the standard requests");
+		ss_delete_invocation(sci_idx);
+		return -1;
+	}
+	if (opt->request) {
+		line = strdup(opt->request);
+		if (!line) {
+			ss_delete_invocation(sci_idx);
+			return -1;
+		}
+		execute(s, sci_idx, line);
+		free(line);
+	} else if (opt->cmdfile) {
+		if (run_cmdfile(s, sci_idx, opt->cmdfile))
+			s->failed = 1;
+	} else {
+		ss_get_readline(sci_idx);
+		ss_listen(sci_idx);
+	}
+	ss_delete_invocation(sci_idx);
+	return 0;
+}
 
 int main(int argc, char **argv)
 {
-	if (argc == 2 && !strcmp(argv[1], "-V")) {
-		printf("%s\n", e2fold_version_banner("e2fold-debugfs"));
-		return 0;
+	struct options opt;
+	struct session s;
+	errcode_t retval;
+	int status;
+
+	add_error_table(&et_ext2_error_table);
+	parse_options(argc, argv, &opt);
+	retval = open_session(&opt, &s);
+	if (retval) {
+		com_err(prog, retval, "while opening %s", opt.device);
+		return 1;
 	}
-	fprintf(stderr, "e2fold-debugfs: not implemented yet\n");
-	return 8;
+	status = run(&s, &opt) ? 1 : 0;
+	fflush(stdout);
+	if (close_session(&s))
+		status = 1;
+	if (s.failed && (opt.request || opt.cmdfile))
+		status = 1;
+	return status;
 }

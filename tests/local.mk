@@ -13,3 +13,4 @@ EXTRA_DIST += tests/run-test tests/image-test.sh tests/filter.sed \
 include tests/engine.mk
 include tests/kernel.mk
 include tests/fsck.mk
+include tests/debugfs.mk

@@ -1,0 +1,254 @@
+/*
+ * debugfs.h: what the commands of e2fold-debugfs share: the open
+ * filesystem (a session), argument helpers, and the directory views that
+ * ls, htree_dump and collisions print.
+ */
+#ifndef E2FOLD_DEBUGFS_H
+#define E2FOLD_DEBUGFS_H
+
+#include <stdio.h>
+
+#include <ext2fs/ext2fs.h>
+
+#include "cfname.h"
+#include "dirread.h"
+#include "encoding.h"
+
+/* The filesystem a run of e2fold-debugfs works on. */
+struct session {
+	ext2_filsys fs;
+	const char *device;
+	int writable;			/* opened with -w */
+	const struct e2fold_encoding *enc;	/* NULL: no casefold, or unknown */
+	struct unicode_map *um;		/* enc's engine, NULL with it */
+	ext2_ino_t cwd;
+	int failed;			/* a command has failed */
+	int bitmaps_loaded;
+};
+
+/* Every command, as libss calls it (the table is e2fold_cmds.ct). */
+#define DEBUGFS_CMD(name) \
+	void name(int argc, const char *const *argv, int sci_idx, void *infop)
+
+DEBUGFS_CMD(do_stats);
+DEBUGFS_CMD(do_set_encoding_flags);
+DEBUGFS_CMD(do_ls);
+DEBUGFS_CMD(do_cd);
+DEBUGFS_CMD(do_pwd);
+DEBUGFS_CMD(do_dx_hash);
+DEBUGFS_CMD(do_htree_dump);
+DEBUGFS_CMD(do_collisions);
+DEBUGFS_CMD(do_lookup);
+DEBUGFS_CMD(do_stat);
+DEBUGFS_CMD(do_cat);
+DEBUGFS_CMD(do_dump);
+DEBUGFS_CMD(do_mkdir);
+DEBUGFS_CMD(do_write);
+DEBUGFS_CMD(do_chattr);
+
+/* ---- util.c ---- */
+
+/*
+ * Report that a command failed: stdout is flushed first, so that the
+ * message keeps its place in the output, then com_err(cmd, err, ...).
+ */
+void cmd_error(struct session *s, const char *cmd, errcode_t err,
+	       const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+/* 0 if the filesystem was opened with -w; otherwise report and -1. */
+int cmd_need_writable(struct session *s, const char *cmd);
+
+/*
+ * Options of a command: getopt over a private, writable copy of argv
+ * (GNU getopt reorders it; libss hands it out const). Returns the copy,
+ * to free; NULL when out of memory. optind is reset.
+ */
+char **args_begin(int argc, const char *const *argv);
+
+/*
+ * The bytes an argument names: "\xHH" is the byte HH, "\\" a backslash,
+ * as e2fold_escape_name prints them; everything else is itself. Returns
+ * 0, or -1 if the result would exceed cap bytes.
+ */
+int arg_bytes(const char *arg, unsigned char *out, size_t cap,
+	      size_t *ret_len);
+
+/* A name, escaped for printing, in a static buffer per slot (0..3). */
+const char *esc(int slot, const unsigned char *name, unsigned int len);
+
+/*
+ * A line the user typed, as typed, except that bytes which would disturb
+ * a terminal are escaped (backslashes stay as they were typed).
+ */
+void print_typed(FILE *f, const char *line);
+
+/* Bytes as lowercase hex without separators. */
+void print_hex(FILE *f, const unsigned char *s, unsigned int len);
+
+/* A hash seed given as a UUID (dashes optional); -1 if malformed. */
+int parse_seed(const char *s, __u32 seed[4]);
+
+/* The superblock's seed as a UUID string, in buf (37 bytes). */
+char *format_seed(const __u32 seed[4], char *buf);
+
+/*
+ * A hash algorithm: legacy, half_md4, tea (signedness then comes from the
+ * filesystem), the same with _signed or _unsigned, or a number 0-5.
+ */
+int parse_hash_alg(ext2_filsys fs, const char *s, int *ret_version);
+
+/* The name of an effective hash version (0-6). */
+const char *hash_alg_name(int version);
+
+/* A timestamp as "YYYY-MM-DD HH:MM:SS" in UTC. */
+char *format_time(__s64 t, char *buf, size_t size);
+
+/* The current time for new inodes (E2FSPROGS_FAKE_TIME honoured). */
+__u32 session_now(struct session *s);
+
+/* The type of a directory entry (EXT2_FT_*) as a short word. */
+const char *file_type_name(int file_type);
+
+/* The inode's mode as a file type word. */
+const char *mode_type_name(__u16 mode);
+
+/* ---- path.c ---- */
+
+/* path_resolve() flags */
+#define PATH_EXACT	0x1	/* compare bytes, even in casefolded directories */
+#define PATH_FOLLOW	0x2	/* follow a symbolic link in the last component */
+
+/*
+ * Resolve a path (already unescaped) as the kernel would: relative to the
+ * current directory unless it starts with '/', each component looked up
+ * with e2fold_lookup (casefolded inside casefolded directories; exact
+ * bytes with PATH_EXACT), "." and ".." by the directory's own entries,
+ * symbolic links followed except in the last component (there too with
+ * PATH_FOLLOW).
+ */
+errcode_t path_resolve(struct session *s, const unsigned char *path,
+		       size_t len, int flags, ext2_ino_t *ret_ino);
+
+/*
+ * Split a path into the directory a new entry goes into (resolved as
+ * above) and the new entry's name (a pointer into path).
+ */
+errcode_t path_resolve_parent(struct session *s, const unsigned char *path,
+			      size_t len, int exact, ext2_ino_t *ret_dir,
+			      const unsigned char **ret_name,
+			      unsigned int *ret_name_len);
+
+/* Resolve a command's path argument (flags as above); reports failures. */
+int path_arg(struct session *s, const char *cmd, const char *arg, int flags,
+	     ext2_ino_t *ret_ino);
+
+/* The path of directory ino from the root, escaped; free it. */
+errcode_t path_of_dir(struct session *s, ext2_ino_t ino, char **ret_path);
+
+/* ---- dirview.c ---- */
+
+/* A directory with what ls, htree_dump and collisions print about it. */
+struct dir_view {
+	struct e2fold_dir *dir;
+	const struct unicode_map *um;	/* casefolds its names, or NULL */
+	int hash_version;		/* effective; -1 when not computable */
+	int hash_from_root;		/* version from dx_root (else default) */
+	ext2_dirhash_t *hash, *minor;	/* per entry, if hash_version >= 0 */
+	unsigned char *invalid;		/* per entry: strict mode refuses it */
+	size_t *group;			/* per entry: first member, or NO_GROUP */
+	size_t ninvalid, ncolliding;
+};
+#define NO_GROUP ((size_t)-1)
+
+errcode_t dir_view_open(struct session *s, ext2_ino_t ino,
+			struct dir_view *v);
+void dir_view_close(struct dir_view *v);
+
+/* One line describing the directory: casefold, encryption, index, hash. */
+void dir_view_describe(struct session *s, const struct dir_view *v,
+		       FILE *f);
+
+/* The index of the first entry of v->dir in logical block lblk. */
+size_t dir_first_entry_at(const struct e2fold_dir *dir, blk64_t lblk);
+
+/* ---- newinode.c, addentry.c ---- */
+
+/* Load the bitmaps once before the first allocation. */
+errcode_t session_load_bitmaps(struct session *s);
+
+/*
+ * Allocate and write a new inode near dir: mode (with its type bits),
+ * flags (EXT4_CASEFOLD_FL ...), times now, extents when the filesystem
+ * has them. Returns its number in *ret_ino.
+ */
+errcode_t new_inode(struct session *s, ext2_ino_t dir, __u16 mode,
+		    __u32 flags, ext2_ino_t *ret_ino);
+
+/*
+ * Check that name may be created in directory dir (no entry a lookup of
+ * it reaches, no entry with its casefold key, valid UTF-8 on a strict
+ * filesystem); reports the reason and returns non-zero if not.
+ */
+int check_new_name(struct session *s, const char *cmd, ext2_ino_t dir,
+		   const unsigned char *name, unsigned int len);
+
+/* How add_entry placed a name. */
+enum add_how {
+	ADD_IN_PLACE,		/* into free space of a block */
+	ADD_NEW_BLOCK,		/* a new block at the end (linear) */
+	ADD_SPLIT,		/* its leaf was split */
+	ADD_REWRITTEN,		/* the whole directory was rewritten */
+};
+
+/*
+ * Add entry name -> ino to directory dir where the kernel would put it
+ * (addentry.c); *ret_how says how.
+ */
+errcode_t add_entry(struct session *s, ext2_ino_t dir,
+		    const unsigned char *name, unsigned int len,
+		    ext2_ino_t ino, int file_type, enum add_how *ret_how);
+
+/* ---- dirblock.c, leafsplit.c ---- */
+
+struct new_name {
+	const unsigned char *name;
+	unsigned int len;
+	ext2_ino_t ino;
+	int file_type;		/* EXT2_FT_* */
+};
+
+/* Logical block lblk of directory dir into buf (a bad checksum is read). */
+errcode_t dirblock_read(struct session *s, ext2_ino_t dir, blk64_t lblk,
+			void *buf, blk64_t *ret_pblk);
+
+/* Where a leaf's entries end: before the checksum tail, if any. */
+unsigned int dirblock_end(ext2_filsys fs);
+
+/* Write entry nn at `at` with rec_len. */
+void dirblock_put(ext2_filsys fs, void *at, const struct new_name *nn,
+		  unsigned int rec_len);
+
+/* Stretch the entry at last_off to the end; add the checksum tail. */
+void dirblock_finish(ext2_filsys fs, void *buf, unsigned int last_off);
+
+/* nn into free space of block lblk; EXT2_ET_DIR_NO_SPACE if none. */
+errcode_t dirblock_insert(struct session *s, ext2_ino_t dir, blk64_t lblk,
+			  const struct new_name *nn);
+
+/* Write buf as a new block lblk of dir, growing its size. */
+errcode_t dirblock_new(struct session *s, ext2_ino_t dir, blk64_t lblk,
+		       const void *buf);
+
+/* A new block lblk holding only nn. */
+errcode_t dirblock_append(struct session *s, ext2_ino_t dir, blk64_t lblk,
+			  const struct new_name *nn);
+
+/*
+ * nn into an indexed directory with a sound index, as the kernel does:
+ * its leaf, split if full. EXT2_ET_DIR_NO_SPACE when the index block
+ * that leads to the leaf is full.
+ */
+errcode_t dx_add_entry(struct session *s, const struct e2fold_dir *d,
+		       const struct new_name *nn, enum add_how *ret_how);
+
+#endif /* E2FOLD_DEBUGFS_H */

@@ -1,0 +1,368 @@
+/*
+ * edit.c: commands that change names and directories.
+ *
+ *   mkdir [-e] PATH              a new directory; it inherits the parent's
+ *                                casefold flag, as the kernel's do
+ *   write [-e] SRCFILE PATH      a new regular file with SRCFILE's contents
+ *   chattr [-e] +F|-F PATH       set or clear the casefold flag of an
+ *                                empty directory
+ *
+ * The parent directory is found as any path is (casefolded lookups); the
+ * new name is kept byte for byte, checked for collisions (addentry.c) and
+ * placed with the kernel's hash.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "debugfs.h"
+#include "dirwrite.h"
+
+/* Where a new entry goes: its directory and name, checked. */
+struct target {
+	unsigned char path[4096];
+	size_t path_len;
+	ext2_ino_t dir;
+	const unsigned char *name;
+	unsigned int name_len;
+};
+
+static int resolve_target(struct session *s, const char *cmd, const char *arg,
+			  int exact, struct target *t)
+{
+	errcode_t retval;
+
+	if (arg_bytes(arg, t->path, sizeof(t->path), &t->path_len)) {
+		cmd_error(s, cmd, 0, "path too long");
+		return -1;
+	}
+	retval = path_resolve_parent(s, t->path, t->path_len, exact, &t->dir,
+				     &t->name, &t->name_len);
+	if (retval) {
+		cmd_error(s, cmd, retval, "while resolving %s",
+			  esc(0, t->path, t->path_len));
+		return -1;
+	}
+	retval = ext2fs_check_directory(s->fs, t->dir);
+	if (retval) {
+		cmd_error(s, cmd, retval, "while checking the parent of %s",
+			  esc(0, t->path, t->path_len));
+		return -1;
+	}
+	return check_new_name(s, cmd, t->dir, t->name, t->name_len);
+}
+
+/* Undo new_inode after a later step failed (best effort). */
+static void forget_inode(struct session *s, ext2_ino_t ino, int is_dir)
+{
+	struct ext2_inode inode;
+
+	ext2fs_punch(s->fs, ino, NULL, NULL, 0, ~0ULL);
+	if (!ext2fs_read_inode(s->fs, ino, &inode)) {
+		inode.i_links_count = 0;
+		inode.i_dtime = session_now(s);
+		ext2fs_write_inode(s->fs, ino, &inode);
+	}
+	ext2fs_inode_alloc_stats2(s->fs, ino, -1, is_dir);
+}
+
+static void report_added(const char *what, const struct target *t,
+			 ext2_ino_t ino, enum add_how how)
+{
+	static const char *const notes[] = {
+		[ADD_IN_PLACE] = "",
+		[ADD_NEW_BLOCK] = " (in a new block)",
+		[ADD_SPLIT] = " (its leaf was split)",
+		[ADD_REWRITTEN] = " (the directory was rewritten)",
+	};
+
+	printf("%s \"%s\": inode %u in directory %u%s\n", what,
+	       esc(0, t->name, t->name_len), ino, t->dir, notes[how]);
+}
+
+/* The parent's link count grows with the new subdirectory's "..". */
+static errcode_t link_parent(struct session *s, ext2_ino_t dir)
+{
+	struct ext2_inode inode;
+	errcode_t retval = ext2fs_read_inode(s->fs, dir, &inode);
+
+	if (retval)
+		return retval;
+	/* dir_nlink: past the limit, a count of 1 means "many". */
+	if (inode.i_links_count > 1 && inode.i_links_count < EXT2_LINK_MAX)
+		inode.i_links_count++;
+	else if (inode.i_links_count >= EXT2_LINK_MAX)
+		inode.i_links_count = 1;
+	return ext2fs_write_inode(s->fs, dir, &inode);
+}
+
+static errcode_t make_directory(struct session *s, const struct target *t,
+				ext2_ino_t *ret_ino, enum add_how *ret_how)
+{
+	struct e2fold_dir_layout layout;
+	struct ext2_inode parent;
+	ext2_ino_t ino;
+	errcode_t retval;
+
+	retval = ext2fs_read_inode(s->fs, t->dir, &parent);
+	if (retval)
+		return retval;
+	retval = new_inode(s, t->dir, LINUX_S_IFDIR | 0755,
+			   parent.i_flags & EXT4_CASEFOLD_FL, &ino);
+	if (retval)
+		return retval;
+	memset(&layout, 0, sizeof(layout));
+	layout.ino = ino;
+	layout.parent = t->dir;
+	layout.um = parent.i_flags & EXT4_CASEFOLD_FL ? s->um : NULL;
+	layout.hash_version = s->fs->super->s_def_hash_version;
+	retval = e2fold_dir_write(s->fs, &layout, NULL, 0);
+	if (!retval)
+		retval = add_entry(s, t->dir, t->name, t->name_len, ino,
+				   EXT2_FT_DIR, ret_how);
+	if (retval) {
+		forget_inode(s, ino, 1);
+		return retval;
+	}
+	*ret_ino = ino;
+	return link_parent(s, t->dir);
+}
+
+DEBUGFS_CMD(do_mkdir)
+{
+	struct session *s = infop;
+	char **args = args_begin(argc, argv);
+	struct target *t = malloc(sizeof(*t));
+	ext2_ino_t ino;
+	errcode_t retval;
+	enum add_how how;
+	int c, exact = 0;
+
+	if (!args || !t)
+		goto out;
+	while ((c = getopt(argc, args, "e")) != -1) {
+		if (c != 'e')
+			goto usage;
+		exact = 1;
+	}
+	if (optind != argc - 1)
+		goto usage;
+	if (cmd_need_writable(s, argv[0]) ||
+	    resolve_target(s, argv[0], args[optind], exact, t))
+		goto out;
+	retval = make_directory(s, t, &ino, &how);
+	if (retval)
+		cmd_error(s, argv[0], retval, "while creating %s",
+			  esc(0, t->path, t->path_len));
+	else
+		report_added("mkdir", t, ino, how);
+	goto out;
+usage:
+	cmd_error(s, argv[0], 0, "usage: mkdir [-e] PATH");
+out:
+	free(t);
+	free(args);
+}
+
+/* Copy the native file fd into inode ino. */
+static errcode_t copy_in(struct session *s, ext2_ino_t ino, int fd)
+{
+	ext2_file_t file;
+	char *buf = malloc(65536);
+	errcode_t retval, close_retval;
+	ssize_t n;
+
+	if (!buf)
+		return EXT2_ET_NO_MEMORY;
+	retval = ext2fs_file_open(s->fs, ino, EXT2_FILE_WRITE, &file);
+	if (retval) {
+		free(buf);
+		return retval;
+	}
+	while ((n = read(fd, buf, 65536)) > 0) {
+		unsigned int written = 0;
+
+		retval = ext2fs_file_write(file, buf, n, &written);
+		if (!retval && written != (unsigned int)n)
+			retval = EXT2_ET_SHORT_WRITE;
+		if (retval)
+			break;
+	}
+	if (n < 0 && !retval)
+		retval = errno;
+	close_retval = ext2fs_file_close(file);
+	free(buf);
+	return retval ? retval : close_retval;
+}
+
+static errcode_t make_file(struct session *s, const struct target *t, int fd,
+			   mode_t perm, ext2_ino_t *ret_ino, enum add_how *ret_how)
+{
+	ext2_ino_t ino;
+	errcode_t retval;
+
+	retval = new_inode(s, t->dir, LINUX_S_IFREG | (perm & 07777), 0, &ino);
+	if (retval)
+		return retval;
+	retval = copy_in(s, ino, fd);
+	if (!retval)
+		retval = add_entry(s, t->dir, t->name, t->name_len, ino,
+				   EXT2_FT_REG_FILE, ret_how);
+	if (retval) {
+		forget_inode(s, ino, 0);
+		return retval;
+	}
+	*ret_ino = ino;
+	return 0;
+}
+
+DEBUGFS_CMD(do_write)
+{
+	struct session *s = infop;
+	char **args = args_begin(argc, argv);
+	struct target *t = malloc(sizeof(*t));
+	struct stat st;
+	ext2_ino_t ino;
+	errcode_t retval;
+	enum add_how how;
+	int c, exact = 0, fd = -1;
+
+	if (!args || !t)
+		goto out;
+	while ((c = getopt(argc, args, "e")) != -1) {
+		if (c != 'e')
+			goto usage;
+		exact = 1;
+	}
+	if (optind != argc - 2)
+		goto usage;
+	if (cmd_need_writable(s, argv[0]))
+		goto out;
+	fd = open(args[optind], O_RDONLY);
+	if (fd < 0 || fstat(fd, &st) || !S_ISREG(st.st_mode)) {
+		cmd_error(s, argv[0], fd < 0 ? errno : 0, "%s: %s",
+			  esc(0, (unsigned char *)args[optind],
+			      strlen(args[optind])),
+			  fd < 0 ? "cannot open" : "not a regular file");
+		goto out;
+	}
+	if (resolve_target(s, argv[0], args[optind + 1], exact, t))
+		goto out;
+	retval = make_file(s, t, fd, st.st_mode, &ino, &how);
+	if (retval)
+		cmd_error(s, argv[0], retval, "while creating %s",
+			  esc(0, t->path, t->path_len));
+	else
+		report_added("write", t, ino, how);
+	goto out;
+usage:
+	cmd_error(s, argv[0], 0, "usage: write [-e] SRCFILE PATH");
+out:
+	if (fd >= 0)
+		close(fd);
+	free(t);
+	free(args);
+}
+
+/*
+ * The kernel's rule (ext4_ioctl_setflags): the casefold flag changes only
+ * with the feature, on a directory, and only while it is empty.
+ */
+static int check_casefold_change(struct session *s, const char *cmd,
+				 ext2_ino_t ino, const struct ext2_inode *inode)
+{
+	struct e2fold_dir *d;
+	errcode_t retval;
+	int r = 0;
+
+	if (!ext2fs_has_feature_casefold(s->fs->super)) {
+		cmd_error(s, cmd, 0, "the filesystem has no casefold feature "
+			  "(EOPNOTSUPP)");
+		return -1;
+	}
+	if (!LINUX_S_ISDIR(inode->i_mode)) {
+		cmd_error(s, cmd, 0, "inode %u is not a directory (ENOTDIR)",
+			  ino);
+		return -1;
+	}
+	retval = e2fold_dir_read(s->fs, ino, &d);
+	if (retval) {
+		cmd_error(s, cmd, retval, "while reading inode %u", ino);
+		return -1;
+	}
+	if (d->nents || d->ncorrupt) {
+		cmd_error(s, cmd, 0, "inode %u is not empty (%zu entr%s): the "
+			  "kernel changes the casefold flag only on an empty "
+			  "directory (ENOTEMPTY); convert a populated one with "
+			  "e2fold-tune", ino, d->nents,
+			  d->nents == 1 ? "y" : "ies");
+		r = -1;
+	}
+	e2fold_dir_free(d);
+	return r;
+}
+
+DEBUGFS_CMD(do_chattr)
+{
+	struct session *s = infop;
+	char **args = args_begin(argc, argv);
+	struct ext2_inode inode;
+	const char *change = NULL, *path = NULL;
+	ext2_ino_t ino;
+	errcode_t retval;
+	__u32 old;
+	int i, exact = 0, extra = 0;
+
+	if (!args)
+		return;
+	/* Not getopt: "-F" is an operand here, as in chattr(1). */
+	for (i = 1; i < argc; i++) {
+		if (!strcmp(args[i], "-e"))
+			exact = 1;
+		else if (!change && (!strcmp(args[i], "+F") || !strcmp(args[i], "-F")))
+			change = args[i];
+		else if (!path)
+			path = args[i];
+		else
+			extra = 1;
+	}
+	if (!change || !path || extra) {
+		cmd_error(s, argv[0], 0, "usage: chattr [-e] +F|-F PATH");
+		goto out;
+	}
+	if (cmd_need_writable(s, argv[0]) ||
+	    path_arg(s, argv[0], path,
+		     PATH_FOLLOW | (exact ? PATH_EXACT : 0), &ino))
+		goto out;
+	retval = ext2fs_read_inode(s->fs, ino, &inode);
+	if (retval) {
+		cmd_error(s, argv[0], retval, "while reading inode %u", ino);
+		goto out;
+	}
+	old = inode.i_flags;
+	if (change[0] == '+')
+		inode.i_flags |= EXT4_CASEFOLD_FL;
+	else
+		inode.i_flags &= ~EXT4_CASEFOLD_FL;
+	if (inode.i_flags == old) {
+		printf("chattr: inode %u unchanged (flags 0x%x)\n", ino, old);
+		goto out;
+	}
+	if (check_casefold_change(s, argv[0], ino, &inode))
+		goto out;
+	inode.i_ctime = session_now(s);
+	retval = ext2fs_write_inode(s->fs, ino, &inode);
+	if (retval)
+		cmd_error(s, argv[0], retval, "while writing inode %u", ino);
+	else
+		printf("chattr: inode %u flags 0x%x -> 0x%x\n", ino, old,
+		       inode.i_flags);
+out:
+	free(args);
+}

@@ -1,0 +1,292 @@
+/*
+ * leafsplit.c: a new name in a hash-indexed directory, placed as
+ * ext4_dx_add_entry places it (fs/ext4/namei.c):
+ *   - down the index with dx_probe's binary search (in each index block,
+ *     the last entry whose stored hash is at most the name's hash) to the
+ *     leaf the hash leads to, remembering the lowest index block;
+ *   - into that leaf if it has room;
+ *   - otherwise do_split: the leaf's entries sorted by hash, those that
+ *     fill at most half a block (counted from the top) move to a new block
+ *     appended to the directory, an index entry for the new block goes in
+ *     after the old one, with bit 0 set when the first hash moved equals
+ *     the last one kept (a continued hash), and the name goes into the
+ *     half its hash belongs to.
+ * When the index block itself is full the kernel splits it or adds a
+ * level; we return EXT2_ET_DIR_NO_SPACE and the caller rewrites the
+ * directory instead.
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "debugfs.h"
+
+#define DX_ROOT_ENTRIES_OFFSET 32
+#define DX_NODE_ENTRIES_OFFSET 8
+
+/* The lowest index block on the way to a leaf. */
+struct dx_frame {
+	unsigned char *buf;
+	blk64_t pblk;
+	unsigned int offset;	/* its count/limit and entries */
+	unsigned int count, limit;
+	unsigned int at;	/* the entry that leads to the leaf */
+};
+
+/* One live entry of a leaf being split. */
+struct map_ent {
+	__u32 hash;
+	unsigned int off;
+	unsigned int size;	/* its rec_len, as do_split counts it */
+};
+
+static __u32 le32_at(const unsigned char *p)
+{
+	return p[0] | p[1] << 8 | p[2] << 16 | (__u32)p[3] << 24;
+}
+
+static __u16 le16_at(const unsigned char *p)
+{
+	return p[0] | p[1] << 8;
+}
+
+static void put_le32(unsigned char *p, __u32 v)
+{
+	p[0] = v;
+	p[1] = v >> 8;
+	p[2] = v >> 16;
+	p[3] = v >> 24;
+}
+
+static void put_le16(unsigned char *p, __u16 v)
+{
+	p[0] = v;
+	p[1] = v >> 8;
+}
+
+/* dx_probe for hash: fills f and the leaf's logical block. */
+static errcode_t descend(struct session *s, const struct e2fold_dir *d,
+			 __u32 hash, struct dx_frame *f, blk64_t *ret_leaf)
+{
+	unsigned int offset = DX_ROOT_ENTRIES_OFFSET;
+	int levels = d->dx_levels;
+	blk64_t lblk = 0;
+
+	for (;;) {
+		const unsigned char *e;
+		long p, q;
+		errcode_t retval = dirblock_read(s, d->ino, lblk, f->buf,
+						 &f->pblk);
+
+		if (retval)
+			return retval;
+		f->offset = offset;
+		f->limit = le16_at(f->buf + offset);
+		f->count = le16_at(f->buf + offset + 2);
+		if (!f->count || f->count > f->limit)
+			return EXT2_ET_DIR_CORRUPTED;
+		e = f->buf + offset;
+		p = 1;
+		q = (long)f->count - 1;
+		while (p <= q) {
+			long m = p + (q - p) / 2;
+
+			if (le32_at(e + 8 * m) > hash)
+				q = m - 1;
+			else
+				p = m + 1;
+		}
+		f->at = p - 1;
+		lblk = le32_at(e + 8 * f->at + 4);
+		if (levels-- == 0) {
+			*ret_leaf = lblk;
+			return 0;
+		}
+		offset = DX_NODE_ENTRIES_OFFSET;
+	}
+}
+
+static int cmp_map(const void *a, const void *b)
+{
+	const struct map_ent *x = a, *y = b;
+
+	if (x->hash != y->hash)
+		return x->hash < y->hash ? -1 : 1;
+	return x->off < y->off ? -1 : x->off > y->off;
+}
+
+static int cmp_off(const void *a, const void *b)
+{
+	const struct map_ent *x = a, *y = b;
+
+	return x->off < y->off ? -1 : x->off > y->off;
+}
+
+/* dx_make_map: the live entries of the leaf in buf, with their hashes. */
+static errcode_t make_map(struct session *s, const struct e2fold_dir *d,
+			  const unsigned char *buf, struct map_ent *map,
+			  unsigned int *ret_count)
+{
+	ext2_filsys fs = s->fs;
+	int version = e2fold_effective_hash_version(fs, d->dx_hash_version);
+	unsigned int off = 0, end = dirblock_end(fs), n = 0;
+
+	while (off < end) {
+		const struct ext2_dir_entry *de = (const void *)(buf + off);
+		unsigned int rec_len;
+		errcode_t retval;
+
+		if (ext2fs_get_rec_len(fs, (struct ext2_dir_entry *)de, &rec_len) ||
+		    rec_len < 8 || off + rec_len > end)
+			return EXT2_ET_DIR_CORRUPTED;
+		if (de->inode && ext2fs_dirent_name_len(de)) {
+			retval = e2fold_casefold_dirhash(d->casefolded ? s->um : NULL,
+					version, (const unsigned char *)de->name,
+					ext2fs_dirent_name_len(de),
+					fs->super->s_hash_seed, &map[n].hash, NULL);
+			if (retval)
+				return retval;
+			map[n].off = off;
+			map[n].size = rec_len;
+			n++;
+		}
+		off += rec_len;
+	}
+	*ret_count = n;
+	return 0;
+}
+
+/* Pack the entries map[0, n) of src into a fresh block dst. */
+static void pack(ext2_filsys fs, const unsigned char *src,
+		 const struct map_ent *map, unsigned int n, unsigned char *dst)
+{
+	unsigned int i, off = 0, last = 0;
+
+	memset(dst, 0, fs->blocksize);
+	for (i = 0; i < n; i++) {
+		const struct ext2_dir_entry *de = (const void *)(src + map[i].off);
+		unsigned int len = EXT2_DIR_REC_LEN(ext2fs_dirent_name_len(de));
+
+		memcpy(dst + off, de, 8 + ext2fs_dirent_name_len(de));
+		ext2fs_set_rec_len(fs, len, (struct ext2_dir_entry *)(dst + off));
+		last = off;
+		off += len;
+	}
+	if (n)
+		dirblock_finish(fs, dst, last);
+	else
+		dirblock_finish(fs, dst, 0);
+}
+
+/* do_split's choice: the first entry (in hash order) that moves. */
+static unsigned int split_point(const struct map_ent *map, unsigned int count,
+				unsigned int blocksize)
+{
+	unsigned int size = 0, move = 0;
+	int i;
+
+	for (i = count - 1; i >= 0; i--) {
+		/* Is more than half of this entry in the second half? */
+		if (size + map[i].size / 2 > blocksize / 2)
+			break;
+		size += map[i].size;
+		move++;
+	}
+	return i > 0 ? count - move : count / 2;
+}
+
+/* Add an index entry for newlblk after f->at; write the index block. */
+static errcode_t insert_index(struct session *s, const struct e2fold_dir *d,
+			      struct dx_frame *f, __u32 hash, blk64_t newlblk)
+{
+	unsigned char *e = f->buf + f->offset;
+	unsigned char *at = e + 8 * (f->at + 1);
+
+	memmove(at + 8, at, 8 * (f->count - f->at - 1));
+	put_le32(at, hash);
+	put_le32(at + 4, (__u32)newlblk);
+	put_le16(e + 2, f->count + 1);
+	return ext2fs_write_dir_block4(s->fs, f->pblk, f->buf, 0, d->ino);
+}
+
+static errcode_t split(struct session *s, const struct e2fold_dir *d,
+		       struct dx_frame *f, blk64_t leaf, __u32 hash,
+		       const struct new_name *nn)
+{
+	ext2_filsys fs = s->fs;
+	unsigned int bs = fs->blocksize, count, at;
+	unsigned char *old = malloc(bs), *lo = malloc(bs), *hi = malloc(bs);
+	struct map_ent *map = malloc((bs / 8 + 1) * sizeof(*map));
+	blk64_t pblk, newlblk = d->nblocks;
+	__u32 hash2;
+	int continued;
+	errcode_t retval;
+
+	retval = EXT2_ET_NO_MEMORY;
+	if (!old || !lo || !hi || !map)
+		goto out;
+	retval = EXT2_ET_DIR_NO_SPACE;
+	if (f->count >= f->limit)
+		goto out;
+	retval = dirblock_read(s, d->ino, leaf, old, &pblk);
+	if (!retval)
+		retval = make_map(s, d, old, map, &count);
+	if (retval)
+		goto out;
+	retval = EXT2_ET_DIR_NO_SPACE;
+	if (count < 2)
+		goto out;
+	qsort(map, count, sizeof(*map), cmp_map);
+	at = split_point(map, count, bs);
+	hash2 = map[at].hash;
+	continued = hash2 == map[at - 1].hash;
+	pack(fs, old, map + at, count - at, hi);
+	/* The entries that stay keep their order in the block. */
+	qsort(map, at, sizeof(*map), cmp_off);
+	pack(fs, old, map, at, lo);
+	retval = ext2fs_write_dir_block4(fs, pblk, lo, 0, d->ino);
+	if (!retval)
+		retval = dirblock_new(s, d->ino, newlblk, hi);
+	if (!retval)
+		retval = insert_index(s, d, f, hash2 | continued, newlblk);
+	if (!retval)
+		retval = dirblock_insert(s, d->ino, hash >= hash2 ? newlblk : leaf,
+					 nn);
+out:
+	free(old);
+	free(lo);
+	free(hi);
+	free(map);
+	return retval;
+}
+
+errcode_t dx_add_entry(struct session *s, const struct e2fold_dir *d,
+		       const struct new_name *nn, enum add_how *ret_how)
+{
+	int version = e2fold_effective_hash_version(s->fs, d->dx_hash_version);
+	struct dx_frame f;
+	ext2_dirhash_t hash;
+	blk64_t leaf = 0;
+	errcode_t retval;
+
+	retval = e2fold_casefold_dirhash(d->casefolded ? s->um : NULL, version,
+					 nn->name, nn->len,
+					 s->fs->super->s_hash_seed, &hash, NULL);
+	if (retval)
+		return retval;
+	f.buf = malloc(s->fs->blocksize);
+	if (!f.buf)
+		return EXT2_ET_NO_MEMORY;
+	retval = descend(s, d, hash, &f, &leaf);
+	if (!retval) {
+		*ret_how = ADD_IN_PLACE;
+		retval = dirblock_insert(s, d->ino, leaf, nn);
+	}
+	if (retval == EXT2_ET_DIR_NO_SPACE) {
+		*ret_how = ADD_SPLIT;
+		retval = split(s, d, &f, leaf, hash, nn);
+	}
+	free(f.buf);
+	return retval;
+}

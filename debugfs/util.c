@@ -1,0 +1,269 @@
+/* util.c: helpers every command uses: errors, arguments, formats. */
+#include "config.h"
+
+#include <getopt.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <et/com_err.h>
+
+#include "debugfs.h"
+
+void cmd_error(struct session *s, const char *cmd, errcode_t err,
+	       const char *fmt, ...)
+{
+	va_list ap;
+
+	fflush(stdout);
+	va_start(ap, fmt);
+	com_err_va(cmd, err, fmt, ap);
+	va_end(ap);
+	s->failed = 1;
+}
+
+int cmd_need_writable(struct session *s, const char *cmd)
+{
+	if (s->writable)
+		return 0;
+	cmd_error(s, cmd, 0, "the filesystem is open read-only (run with -w)");
+	return -1;
+}
+
+char **args_begin(int argc, const char *const *argv)
+{
+	char **copy = calloc(argc + 1, sizeof(*copy));
+	int i;
+
+	if (!copy)
+		return NULL;
+	for (i = 0; i < argc; i++)
+		copy[i] = (char *)argv[i];
+	/* 0 makes glibc's getopt start over, as each command needs. */
+	optind = 0;
+	opterr = 1;
+	return copy;
+}
+
+static int hexval(int c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+int arg_bytes(const char *arg, unsigned char *out, size_t cap,
+	      size_t *ret_len)
+{
+	const unsigned char *p = (const unsigned char *)arg;
+	size_t n = 0;
+
+	while (*p) {
+		unsigned char byte = *p++;
+
+		if (byte == '\\' && p[0] == '\\') {
+			p++;
+		} else if (byte == '\\' && p[0] == 'x' && hexval(p[1]) >= 0 &&
+			   hexval(p[2]) >= 0) {
+			byte = hexval(p[1]) << 4 | hexval(p[2]);
+			p += 3;
+		}
+		if (n == cap)
+			return -1;
+		out[n++] = byte;
+	}
+	*ret_len = n;
+	return 0;
+}
+
+const char *esc(int slot, const unsigned char *name, unsigned int len)
+{
+	static char *bufs[4];
+	static size_t caps[4];
+	size_t need = E2FOLD_ESCAPED_SIZE(len);
+
+	if (caps[slot] < need) {
+		char *p = realloc(bufs[slot], need);
+
+		if (!p)
+			return "(out of memory)";
+		bufs[slot] = p;
+		caps[slot] = need;
+	}
+	return e2fold_escape_name(name, len, bufs[slot], need);
+}
+
+void print_typed(FILE *f, const char *line)
+{
+	const unsigned char *p = (const unsigned char *)line;
+
+	while (*p) {
+		size_t n = strcspn((const char *)p, "\\");
+
+		if (n == 0) {
+			fputc(*p++, f);
+			continue;
+		}
+		fputs(esc(3, p, n), f);
+		p += n;
+	}
+}
+
+void print_hex(FILE *f, const unsigned char *s, unsigned int len)
+{
+	unsigned int i;
+
+	for (i = 0; i < len; i++)
+		fprintf(f, "%02x", s[i]);
+}
+
+int parse_seed(const char *s, __u32 seed[4])
+{
+	unsigned char bytes[16];
+	int n = 0, i;
+
+	for (; *s; s++) {
+		int hi, lo;
+
+		if (*s == '-')
+			continue;
+		hi = hexval(s[0]);
+		lo = s[1] ? hexval(s[1]) : -1;
+		if (hi < 0 || lo < 0 || n == 16)
+			return -1;
+		bytes[n++] = hi << 4 | lo;
+		s++;
+	}
+	if (n != 16)
+		return -1;
+	/* The superblock's 16 bytes, read as four little-endian words. */
+	for (i = 0; i < 4; i++)
+		seed[i] = bytes[4 * i] | bytes[4 * i + 1] << 8 |
+			  bytes[4 * i + 2] << 16 | (__u32)bytes[4 * i + 3] << 24;
+	return 0;
+}
+
+char *format_seed(const __u32 seed[4], char *buf)
+{
+	unsigned char b[16];
+	int i;
+
+	for (i = 0; i < 4; i++) {
+		b[4 * i] = seed[i];
+		b[4 * i + 1] = seed[i] >> 8;
+		b[4 * i + 2] = seed[i] >> 16;
+		b[4 * i + 3] = seed[i] >> 24;
+	}
+	sprintf(buf, "%02x%02x%02x%02x-%02x%02x-%02x%02x-%02x%02x-"
+		"%02x%02x%02x%02x%02x%02x", b[0], b[1], b[2], b[3], b[4], b[5],
+		b[6], b[7], b[8], b[9], b[10], b[11], b[12], b[13], b[14],
+		b[15]);
+	return buf;
+}
+
+static const char *const hash_names[] = {
+	[EXT2_HASH_LEGACY] = "legacy",
+	[EXT2_HASH_HALF_MD4] = "half_md4",
+	[EXT2_HASH_TEA] = "tea",
+	[EXT2_HASH_LEGACY_UNSIGNED] = "legacy_unsigned",
+	[EXT2_HASH_HALF_MD4_UNSIGNED] = "half_md4_unsigned",
+	[EXT2_HASH_TEA_UNSIGNED] = "tea_unsigned",
+	[EXT2_HASH_SIPHASH] = "siphash",
+};
+
+const char *hash_alg_name(int version)
+{
+	if (version < 0 || version > EXT2_HASH_SIPHASH)
+		return "unknown";
+	return hash_names[version];
+}
+
+int parse_hash_alg(ext2_filsys fs, const char *s, int *ret_version)
+{
+	static const char *const base[] = { "legacy", "half_md4", "tea" };
+	char *end;
+	long num;
+	int i;
+
+	num = strtol(s, &end, 0);
+	if (*s && !*end) {
+		if (num < 0 || num > EXT2_HASH_TEA_UNSIGNED)
+			return -1;
+		*ret_version = num;
+		return 0;
+	}
+	for (i = 0; i < 3; i++) {
+		size_t n = strlen(base[i]);
+
+		if (strncmp(s, base[i], n))
+			continue;
+		if (!s[n])
+			*ret_version = e2fold_effective_hash_version(fs, i);
+		else if (!strcmp(s + n, "_signed"))
+			*ret_version = i;
+		else if (!strcmp(s + n, "_unsigned"))
+			*ret_version = i + 3;
+		else
+			continue;
+		return 0;
+	}
+	return -1;
+}
+
+char *format_time(__s64 t, char *buf, size_t size)
+{
+	time_t tt = (time_t)t;
+	struct tm tm;
+
+	if (!gmtime_r(&tt, &tm) ||
+	    !strftime(buf, size, "%Y-%m-%d %H:%M:%S", &tm))
+		snprintf(buf, size, "%lld", (long long)t);
+	return buf;
+}
+
+__u32 session_now(struct session *s)
+{
+	return s->fs->now ? (__u32)s->fs->now : (__u32)time(NULL);
+}
+
+const char *file_type_name(int file_type)
+{
+	static const char *const names[] = {
+		[EXT2_FT_UNKNOWN] = "?",
+		[EXT2_FT_REG_FILE] = "file",
+		[EXT2_FT_DIR] = "dir",
+		[EXT2_FT_CHRDEV] = "chr",
+		[EXT2_FT_BLKDEV] = "blk",
+		[EXT2_FT_FIFO] = "fifo",
+		[EXT2_FT_SOCK] = "sock",
+		[EXT2_FT_SYMLINK] = "link",
+	};
+
+	if (file_type < 0 || file_type >= (int)(sizeof(names) / sizeof(names[0])))
+		return "?";
+	return names[file_type];
+}
+
+const char *mode_type_name(__u16 mode)
+{
+	if (LINUX_S_ISREG(mode))
+		return "regular";
+	if (LINUX_S_ISDIR(mode))
+		return "directory";
+	if (LINUX_S_ISLNK(mode))
+		return "symlink";
+	if (LINUX_S_ISCHR(mode))
+		return "character special";
+	if (LINUX_S_ISBLK(mode))
+		return "block special";
+	if (LINUX_S_ISFIFO(mode))
+		return "FIFO";
+	if (LINUX_S_ISSOCK(mode))
+		return "socket";
+	return "unknown";
+}

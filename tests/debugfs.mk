@@ -1,0 +1,18 @@
+# Tests of e2fold-debugfs. Each d_casefold_* directory has a `name` and a
+# `script` that builds its images at test time (the system mke2fs, the
+# shared tests/cfcraft, e2fold-debugfs itself), runs commands from files
+# beside it and compares the filtered output with its expect.N files.
+D_TESTS = \
+	tests/d_casefold_cli \
+	tests/d_casefold_super \
+	tests/d_casefold_ls \
+	tests/d_casefold_paths \
+	tests/d_casefold_dx_hash \
+	tests/d_casefold_htree \
+	tests/d_casefold_lookup \
+	tests/d_casefold_collisions \
+	tests/d_casefold_encrypted \
+	tests/d_casefold_edit \
+	tests/d_casefold_kernel
+TESTS += $(D_TESTS)
+EXTRA_DIST += $(D_TESTS)
