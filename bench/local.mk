@@ -71,3 +71,4 @@ bench-time: bench-build
 
 bench-callgrind: bench-build
 	@sh $(top_srcdir)/bench/callgrind.sh bench/e2fold-bench
+include bench/mkfs.mk

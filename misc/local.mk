@@ -4,7 +4,29 @@ misc_e2fold_utf8_SOURCES = misc/e2fold-utf8.c
 misc_e2fold_utf8_CFLAGS = $(AM_CFLAGS) $(E2FOLD_TOOL_CFLAGS)
 misc_e2fold_utf8_LDADD = $(E2FOLD_TOOL_LIBS)
 
+# e2fold-mkfs: one file per step (see misc/mkfs/main.c for the order).
 sbin_PROGRAMS += misc/e2fold-mkfs
-misc_e2fold_mkfs_SOURCES = misc/mkfs.c
-misc_e2fold_mkfs_CFLAGS = $(AM_CFLAGS) $(E2FOLD_TOOL_CFLAGS)
-misc_e2fold_mkfs_LDADD = $(E2FOLD_TOOL_LIBS)
+misc_e2fold_mkfs_SOURCES = \
+	misc/mkfs/mkfs.h \
+	misc/mkfs/main.c \
+	misc/mkfs/options.h misc/mkfs/options.c \
+	misc/mkfs/uuid.h misc/mkfs/uuid.c \
+	misc/mkfs/profile.h misc/mkfs/profile.c \
+	misc/mkfs/target.h misc/mkfs/target.c \
+	misc/mkfs/plan.h misc/mkfs/plan.c \
+	misc/mkfs/dryrun_io.h misc/mkfs/dryrun_io.c \
+	misc/mkfs/create.h misc/mkfs/create.c \
+	misc/mkfs/layout.h misc/mkfs/layout.c \
+	misc/mkfs/tree.h misc/mkfs/tree.c \
+	misc/mkfs/source.h misc/mkfs/source.c \
+	misc/mkfs/source_dir.c misc/mkfs/source_archive.c \
+	misc/mkfs/fileio.h misc/mkfs/fileio.c \
+	misc/mkfs/casefold.h misc/mkfs/casefold.c \
+	misc/mkfs/precheck.h misc/mkfs/precheck.c \
+	misc/mkfs/inode.h misc/mkfs/inode.c \
+	misc/mkfs/populate.h misc/mkfs/populate.c \
+	misc/mkfs/report.h misc/mkfs/report.c \
+	misc/mkfs/summary.h misc/mkfs/summary.c
+misc_e2fold_mkfs_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/misc/mkfs
+misc_e2fold_mkfs_CFLAGS = $(AM_CFLAGS) $(E2FOLD_TOOL_CFLAGS) $(ARCHIVE_CFLAGS)
+misc_e2fold_mkfs_LDADD = $(E2FOLD_TOOL_LIBS) $(ARCHIVE_LIBS)

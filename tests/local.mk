@@ -14,3 +14,4 @@ include tests/engine.mk
 include tests/kernel.mk
 include tests/fsck.mk
 include tests/debugfs.mk
+include tests/mkfs.mk

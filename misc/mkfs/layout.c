@@ -1,0 +1,400 @@
+/* layout.c: the empty filesystem, written in mke2fs's order. */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include <et/com_err.h>
+
+#include "encoding.h"
+#include "layout.h"
+#include "mkfs.h"
+
+#define DISCARD_STEP (2ULL << 30)	/* bytes discarded per call */
+#define END_WIPE 65536			/* bytes zeroed at the end (MD RAID sb) */
+#define LOST_FOUND_BYTES (16 * 1024)
+
+static void progress(const struct mkfs_layout *l, const char *what)
+{
+	if (!l->quiet) {
+		fputs(what, stdout);
+		fflush(stdout);
+	}
+}
+
+static void done(const struct mkfs_layout *l)
+{
+	if (!l->quiet)
+		puts("done");
+}
+
+/*
+ * Discard the whole target. When the device (or, for an image file, the
+ * file system holding it) guarantees zeros afterwards, the inode tables
+ * need not be written: returns 1 then.
+ */
+static int discard_all(ext2_filsys fs)
+{
+	blk64_t blocks = ext2fs_blocks_count(fs->super), cur = 0;
+	blk64_t step = DISCARD_STEP / fs->blocksize;
+
+	while (cur < blocks) {
+		blk64_t n = blocks - cur < step ? blocks - cur : step;
+
+		if (io_channel_discard(fs->io, cur, n))
+			return 0;
+		cur += n;
+	}
+	return io_channel_discard_zeroes_data(fs->io) ? 1 : 0;
+}
+
+/* Zero bytes 1024-4095: an old superblock there must not survive a crash. */
+static errcode_t wipe_old_superblock(ext2_filsys fs)
+{
+	char buf[6 * 512];
+	errcode_t retval;
+
+	memset(buf, 0, sizeof(buf));
+	io_channel_set_blksize(fs->io, 512);
+	retval = io_channel_write_blk64(fs->io, 2, -(int)sizeof(buf), buf);
+	io_channel_set_blksize(fs->io, fs->blocksize);
+	return retval;
+}
+
+/*
+ * Zero the first 1024 bytes (boot sector, partition table), unless they
+ * hold a BSD disklabel (magic 0x82564557 at byte 64, either byte order),
+ * which describes the disk rather than an old filesystem.
+ */
+static errcode_t wipe_boot_sectors(ext2_filsys fs)
+{
+	static const __u32 bsd_magic = 0x82564557, bsd_magic_swapped = 0x57455682;
+	char buf[2 * 512];
+	__u32 magic;
+	errcode_t retval;
+
+	io_channel_set_blksize(fs->io, 512);
+	retval = io_channel_read_blk64(fs->io, 0, -512, buf);
+	if (!retval) {
+		memcpy(&magic, buf + 64, sizeof(magic));
+		if (magic == bsd_magic || magic == bsd_magic_swapped) {
+			io_channel_set_blksize(fs->io, fs->blocksize);
+			return 0;
+		}
+		memset(buf, 0, sizeof(buf));
+		retval = io_channel_write_blk64(fs->io, 0, -(int)sizeof(buf),
+						buf);
+	}
+	io_channel_set_blksize(fs->io, fs->blocksize);
+	if (retval)
+		com_err(mkfs_prog, retval, "while erasing the boot sectors");
+	return retval;
+}
+
+/* Zero the end, where MD RAID and others keep metadata of their own. */
+static errcode_t wipe_end(ext2_filsys fs)
+{
+	blk64_t rsv = END_WIPE / fs->blocksize;
+	blk64_t blocks = ext2fs_blocks_count(fs->super);
+	blk64_t start = blocks & ~(rsv - 1), bad = 0;
+	errcode_t retval;
+
+	if (start > rsv)
+		start -= rsv;
+	if (start == 0)
+		return 0;
+	retval = ext2fs_zero_blocks2(fs, start, blocks - start, &bad, NULL);
+	if (retval)
+		com_err(mkfs_prog, retval, "while zeroing block %llu at the end "
+			"of the filesystem", (unsigned long long)bad);
+	return retval;
+}
+
+static errcode_t allocate_tables(ext2_filsys fs, const struct mkfs_layout *l,
+				 blk64_t *ret_overhead)
+{
+	errcode_t retval;
+
+	progress(l, "Allocating group tables: ");
+	retval = ext2fs_allocate_tables(fs);
+	if (!retval)
+		retval = ext2fs_convert_subcluster_bitmap(fs, &fs->block_map);
+	if (!retval)
+		retval = ext2fs_count_used_clusters(fs,
+				fs->super->s_first_data_block,
+				ext2fs_blocks_count(fs->super) - 1,
+				ret_overhead);
+	if (retval) {
+		com_err(mkfs_prog, retval, "while allocating group tables");
+		return retval;
+	}
+	done(l);
+	return 0;
+}
+
+/*
+ * Inode tables: with lazy init only the part in use is zeroed (the kernel
+ * zeroes the rest); after a zeroing discard nothing is, and every group
+ * is marked zeroed.
+ */
+static errcode_t write_inode_tables(ext2_filsys fs, int lazy, int zeroed,
+				    const struct mkfs_layout *l)
+{
+	unsigned int isize = EXT2_INODE_SIZE(fs->super);
+	struct ext2_inode_large *zero;
+	errcode_t retval;
+	ext2_ino_t ino;
+	dgrp_t g;
+
+	progress(l, "Writing inode tables: ");
+	for (g = 0; g < fs->group_desc_count; g++) {
+		blk64_t blk = ext2fs_inode_table_loc(fs, g);
+		int num = fs->inode_blocks_per_group;
+
+		if (lazy)
+			num = ext2fs_div_ceil((fs->super->s_inodes_per_group -
+					       ext2fs_bg_itable_unused(fs, g)) *
+					      isize, fs->blocksize);
+		if (!lazy || zeroed) {
+			ext2fs_bg_flags_set(fs, g, EXT2_BG_INODE_ZEROED);
+			ext2fs_group_desc_csum_set(fs, g);
+		}
+		if (!zeroed && num) {
+			retval = ext2fs_zero_blocks2(fs, blk, num, &blk, &num);
+			if (retval) {
+				com_err(mkfs_prog, retval, "while writing %d "
+					"inode table blocks at %llu", num,
+					(unsigned long long)blk);
+				return retval;
+			}
+		}
+	}
+	/* Reserved inodes are never written otherwise: give them checksums. */
+	if (ext2fs_has_feature_metadata_csum(fs->super)) {
+		retval = ext2fs_get_memzero(isize, &zero);
+		if (retval)
+			return retval;
+		for (ino = 1; ino < EXT2_FIRST_INO(fs->super) && !retval; ino++)
+			retval = ext2fs_write_inode_full(fs, ino,
+					(struct ext2_inode *)zero, isize);
+		ext2fs_free_mem(&zero);
+		if (retval) {
+			com_err(mkfs_prog, retval, "while writing reserved inodes");
+			return retval;
+		}
+	}
+	done(l);
+	return 0;
+}
+
+static errcode_t set_casefold_flag(ext2_filsys fs, ext2_ino_t ino)
+{
+	struct ext2_inode inode;
+	errcode_t retval = ext2fs_read_inode(fs, ino, &inode);
+
+	if (retval)
+		return retval;
+	inode.i_flags |= EXT4_CASEFOLD_FL;
+	return ext2fs_write_inode(fs, ino, &inode);
+}
+
+static errcode_t create_root(ext2_filsys fs, const struct mkfs_layout *l)
+{
+	const struct mkfs_plan *plan = l->plan;
+	struct ext2_inode inode;
+	errcode_t retval;
+
+	retval = ext2fs_mkdir(fs, EXT2_ROOT_INO, EXT2_ROOT_INO, 0);
+	if (!retval && (plan->root_uid || plan->root_gid)) {
+		retval = ext2fs_read_inode(fs, EXT2_ROOT_INO, &inode);
+		if (!retval) {
+			inode.i_uid = plan->root_uid;
+			ext2fs_set_i_uid_high(inode, plan->root_uid >> 16);
+			inode.i_gid = plan->root_gid;
+			ext2fs_set_i_gid_high(inode, plan->root_gid >> 16);
+			retval = ext2fs_write_new_inode(fs, EXT2_ROOT_INO, &inode);
+		}
+	}
+	if (!retval && l->root_casefold)
+		retval = set_casefold_flag(fs, EXT2_ROOT_INO);
+	if (retval)
+		com_err(mkfs_prog, retval, "while creating the root directory");
+	return retval;
+}
+
+errcode_t mkfs_grow_lost_found(ext2_filsys fs, ext2_ino_t ino)
+{
+	struct ext2_inode inode;
+	unsigned int size = 0;
+	errcode_t retval;
+	int i;
+
+	retval = ext2fs_read_inode(fs, ino, &inode);
+	if (retval || (inode.i_flags & EXT2_INDEX_FL))
+		return retval;
+	/* At least two blocks, so that large empty blocks get tested. */
+	for (i = 1; i < EXT2_NDIR_BLOCKS; i++) {
+		size += fs->blocksize;
+		if (size >= LOST_FOUND_BYTES && size >= 2 * fs->blocksize)
+			break;
+		if (size < inode.i_size)
+			continue;
+		retval = ext2fs_expand_dir(fs, ino);
+		if (retval)
+			return retval;
+	}
+	return 0;
+}
+
+static errcode_t create_lost_found(ext2_filsys fs, struct mkfs_layout *l)
+{
+	static const char name[] = "lost+found";
+	errcode_t retval;
+
+	fs->umask = 077;
+	retval = ext2fs_mkdir(fs, EXT2_ROOT_INO, 0, name);
+	fs->umask = 022;
+	if (!retval)
+		retval = ext2fs_lookup(fs, EXT2_ROOT_INO, name, sizeof(name) - 1,
+				       0, &l->lost_found);
+	if (!retval && l->root_casefold)
+		retval = set_casefold_flag(fs, l->lost_found);
+	if (!retval)
+		retval = mkfs_grow_lost_found(fs, l->lost_found);
+	if (retval)
+		com_err(mkfs_prog, retval, "while creating /lost+found");
+	return retval;
+}
+
+/* Inodes 3 to s_first_ino - 1 are reserved; 1 lists bad blocks (none). */
+static errcode_t reserve_inodes(ext2_filsys fs)
+{
+	errcode_t retval;
+	ext2_ino_t ino;
+
+	for (ino = EXT2_ROOT_INO + 1; ino < EXT2_FIRST_INODE(fs->super); ino++)
+		ext2fs_inode_alloc_stats2(fs, ino, +1, 0);
+	ext2fs_mark_ib_dirty(fs);
+	ext2fs_mark_inode_bitmap2(fs->inode_map, EXT2_BAD_INO);
+	ext2fs_inode_alloc_stats2(fs, EXT2_BAD_INO, +1, 0);
+	retval = ext2fs_update_bb_inode(fs, NULL);
+	if (!retval && ext2fs_has_feature_resize_inode(fs->super))
+		retval = ext2fs_create_resize_inode(fs);
+	if (retval)
+		com_err(mkfs_prog, retval, "while setting up the reserved inodes");
+	return retval;
+}
+
+/*
+ * The journal's size is fixed by the filesystem's size. A filesystem too
+ * small for one gets none, as mke2fs does. Returns the blocks used.
+ */
+static errcode_t create_journal(ext2_filsys fs, const struct mkfs_layout *l,
+				blk64_t *ret_blocks)
+{
+	struct ext2fs_journal_params jparams;
+	char what[64];
+	errcode_t retval;
+
+	*ret_blocks = 0;
+	if (!ext2fs_has_feature_journal(fs->super))
+		return 0;
+	if (ext2fs_get_journal_params(&jparams, fs) ||
+	    !jparams.num_journal_blocks) {
+		fprintf(stderr, "%s: filesystem too small for a journal; "
+			"making it without one\n", mkfs_prog);
+		ext2fs_clear_feature_journal(fs->super);
+		return 0;
+	}
+	snprintf(what, sizeof(what), "Creating journal (%u blocks): ",
+		 jparams.num_journal_blocks + jparams.num_fc_blocks);
+	progress(l, what);
+	retval = ext2fs_add_journal_inode3(fs, &jparams, ~0ULL,
+					   l->plan->journal_flags);
+	if (retval) {
+		com_err(mkfs_prog, retval, "while creating the journal");
+		return retval;
+	}
+	done(l);
+	*ret_blocks = EXT2FS_NUM_B2C(fs, jparams.num_journal_blocks +
+				     jparams.num_fc_blocks);
+	return 0;
+}
+
+/*
+ * With bigalloc the allocation statistics counted blocks where the group
+ * descriptors count clusters: count the free clusters again from the
+ * bitmap (the superblock's free count stays in blocks).
+ */
+static void recount_free_clusters(ext2_filsys fs)
+{
+	blk64_t total = 0;
+	dgrp_t g;
+
+	for (g = 0; g < fs->group_desc_count; g++) {
+		blk64_t blk = ext2fs_group_first_block2(fs, g);
+		blk64_t last = ext2fs_group_last_block2(fs, g), next;
+		__u32 free = 0;
+
+		while (blk <= last &&
+		       !ext2fs_find_first_zero_block_bitmap2(fs->block_map, blk,
+							    last, &next)) {
+			blk = next;
+			if (ext2fs_find_first_set_block_bitmap2(fs->block_map,
+								blk, last,
+								&next))
+				next = last + 1;
+			free += EXT2FS_NUM_B2C(fs, next - blk);
+			total += next - blk;
+			blk = next;
+		}
+		ext2fs_bg_free_blocks_count_set(fs, g, free);
+		ext2fs_group_desc_csum_set(fs, g);
+	}
+	ext2fs_free_blocks_count_set(fs->super, total);
+}
+
+errcode_t mkfs_layout_write(ext2_filsys fs, struct mkfs_layout *l)
+{
+	int lazy = l->plan->lazy_itable_init, zeroed = 0;
+	blk64_t overhead = 0, journal = 0;
+	errcode_t retval;
+
+	if (l->plan->discard && l->target_has_data && discard_all(fs)) {
+		lazy = 1;
+		zeroed = 1;
+	}
+	retval = wipe_old_superblock(fs);
+	if (retval) {
+		com_err(mkfs_prog, retval, "while erasing the old superblock");
+		return retval;
+	}
+	retval = allocate_tables(fs, l, &overhead);
+	if (!retval)
+		retval = wipe_boot_sectors(fs);
+	if (!retval)
+		retval = wipe_end(fs);
+	if (!retval)
+		retval = write_inode_tables(fs, lazy, zeroed, l);
+	if (!retval)
+		retval = create_root(fs, l);
+	if (!retval)
+		retval = create_lost_found(fs, l);
+	if (!retval)
+		retval = reserve_inodes(fs);
+	if (!retval)
+		retval = create_journal(fs, l, &journal);
+	if (!retval && ext2fs_has_feature_mmp(fs->super)) {
+		retval = ext2fs_mmp_init(fs);
+		if (retval)
+			com_err(mkfs_prog, retval, "while enabling multiple mount "
+				"protection");
+	}
+	if (retval)
+		return retval;
+	fs->super->s_overhead_clusters = overhead + journal +
+		fs->super->s_first_data_block;
+	if (ext2fs_has_feature_bigalloc(fs->super))
+		recount_free_clusters(fs);
+	return 0;
+}

@@ -1,0 +1,532 @@
+/* options.c: the command line of e2fold-mkfs into struct mkfs_options. */
+#include "config.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <et/com_err.h>
+
+#include "mkfs.h"
+#include "options.h"
+#include "uuid.h"
+#include "version.h"
+
+#define LABEL_MAX 16		/* s_volume_name */
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"usage: %s [options] DEVICE|FILE [SIZE]\n"
+		"  -t TYPE       ext4 (default), ext3 or ext2\n"
+		"  -b SIZE       block size in bytes\n"
+		"  -I SIZE       inode size in bytes\n"
+		"  -i BYTES      bytes per inode\n"
+		"  -N COUNT      number of inodes\n"
+		"  -m PERCENT    blocks reserved for the super user\n"
+		"  -L LABEL      volume label\n"
+		"  -U UUID       filesystem UUID (or clear, random, time)\n"
+		"  -O FEATURES   features to set, ^feature to clear\n"
+		"  -E OPTIONS    extended options, comma-separated:\n"
+		"                  encoding=utf8, encoding_flags=strict[-hashonly],\n"
+		"                  casefold_root, casefold_dirs=all|DIR[:DIR...],\n"
+		"                  collisions=stop|rename, hash_seed=UUID,\n"
+		"                  root_owner=UID:GID, discard, nodiscard,\n"
+		"                  lazy_itable_init=0|1, lazy_journal_init=0|1, test_fs\n"
+		"  -d SOURCE     populate from a directory or an archive\n"
+		"  --report FILE write a JSON report of the source check\n"
+		"  -F            overwrite an existing filesystem or partition table\n"
+		"  -n            show what would be made; write nothing\n"
+		"  -q            quiet\n"
+		"  -V            print the version\n"
+		"SIZE takes a k, M, G or T suffix; without one it counts blocks.\n",
+		mkfs_prog);
+}
+
+static errcode_t bad_value(const char *what, const char *value)
+{
+	com_err(mkfs_prog, 0, "invalid %s '%s'", what, value);
+	return EXT2_ET_INVALID_ARGUMENT;
+}
+
+/* strtoull in any base, the whole string; -1 if it is not a number. */
+static int parse_ull(const char *s, unsigned long long *ret)
+{
+	char *end;
+
+	if (!*s || *s == '-')
+		return -1;
+	errno = 0;
+	*ret = strtoull(s, &end, 0);
+	if (errno || *end)
+		return -1;
+	return 0;
+}
+
+/* The shift of a size suffix: k=10, M=20, G=30, T=40, s=9 (sectors). */
+static int suffix_shift(char c)
+{
+	switch (c) {
+	case 's':
+		return 9;
+	case 'k': case 'K':
+		return 10;
+	case 'm': case 'M':
+		return 20;
+	case 'g': case 'G':
+		return 30;
+	case 't': case 'T':
+		return 40;
+	}
+	return -1;
+}
+
+/* "123", "64G", "0x1000k". 0 or -1 (malformed or overflowing). */
+static int parse_size(const char *s, struct mkfs_size *ret)
+{
+	char *end;
+	unsigned long long v;
+	int shift;
+
+	if (!*s || *s == '-')
+		return -1;
+	errno = 0;
+	v = strtoull(s, &end, 0);
+	if (errno || end == s)
+		return -1;
+	if (!*end) {
+		ret->value = v;
+		ret->in_bytes = 0;
+		return 0;
+	}
+	shift = suffix_shift(*end);
+	if (shift < 0 || end[1])
+		return -1;
+	if (v > (~0ULL >> shift))
+		return -1;
+	ret->value = v << shift;
+	ret->in_bytes = 1;
+	return 0;
+}
+
+/* A byte count such as -b and -i take: "4096" or "4k". */
+static int parse_bytes(const char *s, unsigned long long *ret)
+{
+	struct mkfs_size size;
+
+	if (parse_size(s, &size))
+		return -1;
+	*ret = size.value;
+	return 0;
+}
+
+static int is_power_of_two(unsigned long long v)
+{
+	return v && !(v & (v - 1));
+}
+
+/* Keep at most LABEL_MAX bytes, cutting before a UTF-8 character, not in it. */
+static const char *fit_label(const char *label, char *buf)
+{
+	size_t len = strlen(label);
+
+	if (len <= LABEL_MAX)
+		return label;
+	len = LABEL_MAX;
+	while (len > 0 && ((unsigned char)label[len] & 0xC0) == 0x80)
+		len--;
+	memcpy(buf, label, len);
+	buf[len] = '\0';
+	fprintf(stderr, "%s: warning: label too long; truncated to '%s'\n",
+		mkfs_prog, buf);
+	return buf;
+}
+
+static errcode_t append_features(struct mkfs_options *opt, const char *arg)
+{
+	size_t old = opt->features ? strlen(opt->features) : 0;
+	char *list = realloc(opt->features, old + strlen(arg) + 2);
+
+	if (!list)
+		return EXT2_ET_NO_MEMORY;
+	if (old)
+		list[old++] = ',';
+	strcpy(list + old, arg);
+	opt->features = list;
+	return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* -E: one handler per extended option.                                 */
+
+typedef errcode_t (*ext_fn)(struct mkfs_options *opt, const char *arg);
+
+static errcode_t ext_encoding(struct mkfs_options *opt, const char *arg)
+{
+	opt->encoding = e2fold_encoding_by_name(arg);
+	if (!opt->encoding) {
+		com_err(mkfs_prog, 0,
+			"unknown encoding '%s' (known: utf8, utf8-12.1)", arg);
+		return EXT2_ET_INVALID_ARGUMENT;
+	}
+	return 0;
+}
+
+static errcode_t ext_encoding_flags(struct mkfs_options *opt, const char *arg)
+{
+	char *bad = NULL;
+
+	if (!*arg || e2fold_parse_encoding_flags(arg, &opt->encoding_flags,
+						 &bad)) {
+		com_err(mkfs_prog, 0,
+			"unknown encoding flag '%s' in '%s' (known: strict, "
+			"hashonly or no_compat_fallback; join them with '-')",
+			bad ? bad : "", arg);
+		free(bad);
+		return EXT2_ET_INVALID_ARGUMENT;
+	}
+	opt->have_encoding_flags = 1;
+	return 0;
+}
+
+static errcode_t ext_hash_seed(struct mkfs_options *opt, const char *arg)
+{
+	if (mkfs_uuid_parse(arg, opt->hash_seed))
+		return bad_value("hash_seed (not a UUID)", arg);
+	opt->have_hash_seed = 1;
+	return 0;
+}
+
+static errcode_t ext_root_owner(struct mkfs_options *opt, const char *arg)
+{
+	unsigned long long uid, gid;
+	const char *colon = strchr(arg, ':');
+	char uidbuf[32];
+
+	if (!colon || (size_t)(colon - arg) >= sizeof(uidbuf))
+		return bad_value("root_owner (want UID:GID)", arg);
+	memcpy(uidbuf, arg, colon - arg);
+	uidbuf[colon - arg] = '\0';
+	if (parse_ull(uidbuf, &uid) || parse_ull(colon + 1, &gid) ||
+	    uid > 0xFFFFFFFFULL || gid > 0xFFFFFFFFULL)
+		return bad_value("root_owner (want UID:GID)", arg);
+	opt->root_uid = uid;
+	opt->root_gid = gid;
+	opt->have_root_owner = 1;
+	return 0;
+}
+
+static errcode_t ext_discard(struct mkfs_options *opt, const char *arg)
+{
+	opt->discard = 1;
+	return 0;
+}
+
+static errcode_t ext_nodiscard(struct mkfs_options *opt, const char *arg)
+{
+	opt->discard = 0;
+	return 0;
+}
+
+/* "0" or "1"; a missing argument means 1, as mke2fs reads it. */
+static int parse_bool(const char *arg, int *ret)
+{
+	if (!arg || !strcmp(arg, "1")) {
+		*ret = 1;
+		return 0;
+	}
+	if (!strcmp(arg, "0")) {
+		*ret = 0;
+		return 0;
+	}
+	return -1;
+}
+
+static errcode_t ext_lazy_itable_init(struct mkfs_options *opt,
+				      const char *arg)
+{
+	if (parse_bool(arg, &opt->lazy_itable_init))
+		return bad_value("lazy_itable_init (want 0 or 1)", arg);
+	return 0;
+}
+
+static errcode_t ext_lazy_journal_init(struct mkfs_options *opt,
+				       const char *arg)
+{
+	if (parse_bool(arg, &opt->lazy_journal_init))
+		return bad_value("lazy_journal_init (want 0 or 1)", arg);
+	return 0;
+}
+
+static errcode_t ext_test_fs(struct mkfs_options *opt, const char *arg)
+{
+	opt->test_fs = 1;
+	return 0;
+}
+
+static errcode_t ext_casefold_root(struct mkfs_options *opt, const char *arg)
+{
+	if (parse_bool(arg, &opt->casefold_root))
+		return bad_value("casefold_root (want 0 or 1)", arg);
+	return 0;
+}
+
+/* "all", or paths inside SOURCE separated by ':' (',' separates -E options). */
+static errcode_t ext_casefold_dirs(struct mkfs_options *opt, const char *arg)
+{
+	const char *p = arg;
+
+	if (!strcmp(arg, "all")) {
+		opt->casefold_all = 1;
+		return 0;
+	}
+	while (*p) {
+		size_t len = strcspn(p, ":");
+		char **list;
+
+		if (len) {
+			list = realloc(opt->casefold_dirs,
+				       (opt->n_casefold_dirs + 1) * sizeof(*list));
+			if (!list)
+				return EXT2_ET_NO_MEMORY;
+			opt->casefold_dirs = list;
+			list[opt->n_casefold_dirs] = strndup(p, len);
+			if (!list[opt->n_casefold_dirs])
+				return EXT2_ET_NO_MEMORY;
+			opt->n_casefold_dirs++;
+		}
+		p += len;
+		if (*p)
+			p++;
+	}
+	if (!opt->n_casefold_dirs)
+		return bad_value("casefold_dirs (want all or DIR[:DIR...])", arg);
+	return 0;
+}
+
+static errcode_t ext_collisions(struct mkfs_options *opt, const char *arg)
+{
+	if (!strcmp(arg, "stop"))
+		opt->collisions = MKFS_COLLISIONS_STOP;
+	else if (!strcmp(arg, "rename"))
+		opt->collisions = MKFS_COLLISIONS_RENAME;
+	else
+		return bad_value("collisions (want stop or rename)", arg);
+	return 0;
+}
+
+enum ext_arg { ARG_NONE, ARG_REQUIRED, ARG_OPTIONAL };
+
+static const struct {
+	const char *name;
+	enum ext_arg arg;
+	ext_fn fn;
+} ext_options[] = {
+	{ "encoding", ARG_REQUIRED, ext_encoding },
+	{ "encoding_flags", ARG_REQUIRED, ext_encoding_flags },
+	{ "hash_seed", ARG_REQUIRED, ext_hash_seed },
+	{ "root_owner", ARG_REQUIRED, ext_root_owner },
+	{ "discard", ARG_NONE, ext_discard },
+	{ "nodiscard", ARG_NONE, ext_nodiscard },
+	{ "lazy_itable_init", ARG_OPTIONAL, ext_lazy_itable_init },
+	{ "lazy_journal_init", ARG_OPTIONAL, ext_lazy_journal_init },
+	{ "test_fs", ARG_NONE, ext_test_fs },
+	{ "casefold_root", ARG_OPTIONAL, ext_casefold_root },
+	{ "casefold_dirs", ARG_REQUIRED, ext_casefold_dirs },
+	{ "collisions", ARG_REQUIRED, ext_collisions },
+};
+
+static errcode_t parse_one_extended(struct mkfs_options *opt, char *token)
+{
+	char *arg = strchr(token, '=');
+	size_t i;
+
+	if (arg)
+		*arg++ = '\0';
+	for (i = 0; i < sizeof(ext_options) / sizeof(ext_options[0]); i++) {
+		if (strcmp(token, ext_options[i].name))
+			continue;
+		if (ext_options[i].arg == ARG_REQUIRED && (!arg || !*arg)) {
+			com_err(mkfs_prog, 0,
+				"extended option '%s' needs a value", token);
+			return EXT2_ET_INVALID_ARGUMENT;
+		}
+		if (ext_options[i].arg == ARG_NONE && arg) {
+			com_err(mkfs_prog, 0,
+				"extended option '%s' takes no value", token);
+			return EXT2_ET_INVALID_ARGUMENT;
+		}
+		return ext_options[i].fn(opt, arg);
+	}
+	com_err(mkfs_prog, 0, "unknown extended option '%s'", token);
+	return EXT2_ET_INVALID_ARGUMENT;
+}
+
+static errcode_t parse_extended(struct mkfs_options *opt, const char *list)
+{
+	char *copy = strdup(list), *token, *save = NULL;
+	errcode_t retval = 0;
+
+	if (!copy)
+		return EXT2_ET_NO_MEMORY;
+	for (token = strtok_r(copy, ",", &save); token && !retval;
+	     token = strtok_r(NULL, ",", &save))
+		retval = parse_one_extended(opt, token);
+	free(copy);
+	return retval;
+}
+
+/* ------------------------------------------------------------------ */
+/* Single-letter options.                                               */
+
+static errcode_t parse_uuid_option(const char *arg)
+{
+	static const char *const words[] = { "clear", "null", "random", "time" };
+	unsigned char uu[16];
+	size_t i;
+
+	for (i = 0; i < sizeof(words) / sizeof(words[0]); i++)
+		if (!strcasecmp(arg, words[i]))
+			return 0;
+	if (mkfs_uuid_parse(arg, uu))
+		return bad_value("UUID", arg);
+	return 0;
+}
+
+static errcode_t parse_letter(struct mkfs_options *opt, int c, char *arg,
+			      char *label_buf)
+{
+	unsigned long long v;
+	char *end;
+
+	switch (c) {
+	case 'b':
+		if (parse_bytes(arg, &v) || !is_power_of_two(v) ||
+		    v < EXT2_MIN_BLOCK_SIZE || v > EXT2_MAX_BLOCK_SIZE)
+			return bad_value("block size (1024 to 65536, a power of 2)",
+					 arg);
+		opt->blocksize = v;
+		return 0;
+	case 'I':
+		if (parse_ull(arg, &v) || v > 65536)
+			return bad_value("inode size", arg);
+		opt->inode_size = v;
+		return 0;
+	case 'i':
+		if (parse_bytes(arg, &v) || v < EXT2_MIN_BLOCK_SIZE ||
+		    v > EXT2_MAX_BLOCK_SIZE * 1024ULL)
+			return bad_value("inode ratio (1024 to 67108864)", arg);
+		opt->inode_ratio = v;
+		return 0;
+	case 'N':
+		if (parse_ull(arg, &v) || v == 0)
+			return bad_value("number of inodes", arg);
+		opt->num_inodes = v;
+		return 0;
+	case 'm':
+		errno = 0;
+		opt->reserved_ratio = strtod(arg, &end);
+		if (errno || end == arg || *end || opt->reserved_ratio < 0 ||
+		    opt->reserved_ratio > 50)
+			return bad_value("reserved blocks percent (0 to 50)", arg);
+		return 0;
+	case 'L':
+		opt->label = fit_label(arg, label_buf);
+		return 0;
+	case 'U':
+		opt->uuid = arg;
+		return parse_uuid_option(arg);
+	case 'O':
+		return append_features(opt, arg);
+	case 'E':
+		return parse_extended(opt, arg);
+	case 't':
+		if (opt->fs_type) {
+			com_err(mkfs_prog, 0, "-t may be given only once");
+			return EXT2_ET_INVALID_ARGUMENT;
+		}
+		opt->fs_type = arg;
+		return 0;
+	case 'd':
+		opt->source = arg;
+		return 0;
+	case 'R':
+		opt->report_path = arg;
+		return 0;
+	case 'F':
+		opt->force++;
+		return 0;
+	case 'n':
+		opt->noaction = 1;
+		return 0;
+	case 'q':
+		opt->quiet = 1;
+		return 0;
+	case 'V':
+		printf("%s\n", e2fold_version_banner(mkfs_prog));
+		exit(MKFS_EXIT_OK);
+	case 'h':
+		usage(stdout);
+		exit(MKFS_EXIT_OK);
+	}
+	if (optopt)
+		com_err(mkfs_prog, 0, "option -%c is unknown or needs a value "
+			"(see --help)", optopt);
+	else
+		com_err(mkfs_prog, 0, "unknown option (see --help)");
+	return EXT2_ET_INVALID_ARGUMENT;
+}
+
+errcode_t mkfs_parse_options(int argc, char **argv, struct mkfs_options *opt)
+{
+	static const struct option longopts[] = {
+		{ "report", required_argument, NULL, 'R' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 },
+	};
+	static char label_buf[LABEL_MAX + 1];
+	errcode_t retval;
+	int c;
+
+	memset(opt, 0, sizeof(*opt));
+	opt->reserved_ratio = -1.0;
+	opt->discard = 1;
+	opt->lazy_itable_init = -1;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, "b:d:E:FI:i:L:m:N:nO:qt:U:V",
+				longopts, NULL)) != -1) {
+		retval = parse_letter(opt, c, optarg, label_buf);
+		if (retval)
+			return retval;
+	}
+	if (optind >= argc) {
+		usage(stderr);
+		return EXT2_ET_INVALID_ARGUMENT;
+	}
+	opt->device = argv[optind++];
+	if (optind < argc) {
+		if (parse_size(argv[optind], &opt->size) ||
+		    opt->size.value == 0)
+			return bad_value("size", argv[optind]);
+		opt->have_size = 1;
+		optind++;
+	}
+	if (optind < argc) {
+		com_err(mkfs_prog, 0, "unexpected argument '%s'", argv[optind]);
+		return EXT2_ET_INVALID_ARGUMENT;
+	}
+	return 0;
+}
+
+void mkfs_free_options(struct mkfs_options *opt)
+{
+	size_t i;
+
+	for (i = 0; i < opt->n_casefold_dirs; i++)
+		free(opt->casefold_dirs[i]);
+	free(opt->casefold_dirs);
+	free(opt->features);
+}

@@ -1,0 +1,82 @@
+/*
+ * options.h: the command line of e2fold-mkfs, parsed into a struct.
+ *
+ *   e2fold-mkfs [options] DEVICE|FILE [SIZE]
+ *
+ * Options are spelled as mke2fs spells them where mke2fs has them. The
+ * parser checks syntax only; what the values mean for a filesystem of a
+ * given size is decided in plan.c.
+ */
+#ifndef MKFS_OPTIONS_H
+#define MKFS_OPTIONS_H
+
+#include <sys/types.h>
+
+#include <ext2fs/ext2fs.h>
+
+#include "encoding.h"
+
+enum mkfs_collisions {
+	MKFS_COLLISIONS_STOP = 0,	/* report every problem, write nothing */
+	MKFS_COLLISIONS_RENAME,		/* rename all but the first */
+};
+
+/*
+ * SIZE as given: a number with a k/M/G/T suffix is a size in bytes; a bare
+ * number counts blocks of the -b size, or of 1 KiB without -b (as mke2fs).
+ */
+struct mkfs_size {
+	unsigned long long value;
+	int in_bytes;
+};
+
+struct mkfs_options {
+	const char *device;
+	int have_size;
+	struct mkfs_size size;
+
+	const char *fs_type;		/* -t; NULL means ext4 */
+	unsigned int blocksize;		/* -b; 0: from the profile */
+	unsigned int inode_size;	/* -I; 0: from the profile */
+	unsigned int inode_ratio;	/* -i; 0: from the profile */
+	unsigned long long num_inodes;	/* -N; 0: from the inode ratio */
+	double reserved_ratio;		/* -m; negative: from the profile */
+	const char *label;		/* -L */
+	const char *uuid;		/* -U, as given */
+	char *features;			/* every -O, joined with ',' */
+	int force;			/* -F */
+	int noaction;			/* -n */
+	int quiet;			/* -q */
+	const char *source;		/* -d */
+	const char *report_path;	/* --report */
+
+	/* -E */
+	const struct e2fold_encoding *encoding;	/* encoding=; NULL if not given */
+	int have_encoding_flags;
+	__u16 encoding_flags;		/* encoding_flags= */
+	int have_hash_seed;
+	unsigned char hash_seed[16];	/* hash_seed= */
+	int have_root_owner;
+	uid_t root_uid;			/* root_owner=UID:GID */
+	gid_t root_gid;
+	int discard;			/* discard / nodiscard; default on */
+	int lazy_itable_init;		/* -1: default */
+	int lazy_journal_init;
+	int test_fs;
+	int casefold_root;
+	int casefold_all;		/* casefold_dirs=all */
+	char **casefold_dirs;		/* casefold_dirs=DIR:DIR... */
+	size_t n_casefold_dirs;
+	enum mkfs_collisions collisions;
+};
+
+/*
+ * Parse argv into opt. Prints the reason and returns EXT2_ET_INVALID_ARGUMENT
+ * on a usage error. -V and --help print and exit 0 here: they are the one
+ * place where parsing ends the program.
+ */
+errcode_t mkfs_parse_options(int argc, char **argv, struct mkfs_options *opt);
+
+void mkfs_free_options(struct mkfs_options *opt);
+
+#endif /* MKFS_OPTIONS_H */

@@ -1,0 +1,43 @@
+/*
+ * profile.h: the defaults mke2fs takes from mke2fs.conf, built in.
+ *
+ * e2fold-mkfs does not read /etc/mke2fs.conf: its defaults are those of
+ * the file Debian 12 ships (e2fsprogs 1.47.0), so that an image does not
+ * depend on the machine that made it. As in mke2fs, the filesystem type
+ * (ext2, ext3, ext4) and a size type chosen from the size (floppy below
+ * 3 MiB, small below 512 MiB, default below 4 TiB, big below 16 TiB,
+ * huge) select [fs_types] sections; a later section overrides an earlier
+ * one, and [defaults] fills the rest.
+ */
+#ifndef MKFS_PROFILE_H
+#define MKFS_PROFILE_H
+
+#include <ext2fs/ext2fs.h>
+
+#define MKFS_PROFILE_MAX_TYPES 2
+
+struct mkfs_profile {
+	const char *types[MKFS_PROFILE_MAX_TYPES];	/* sections used, in order */
+	size_t ntypes;
+	const char *base_features;
+	const char *features[MKFS_PROFILE_MAX_TYPES];	/* each section's list */
+	const char *default_mntopts;
+	int blocksize;			/* -1: the page size */
+	unsigned int inode_size;
+	unsigned int inode_ratio;
+	double reserved_ratio;
+	unsigned int flex_bg_size;
+	const char *hash_alg;
+	const char *encoding;
+	unsigned int cluster_size;	/* 0: 16 blocks */
+};
+
+/*
+ * The profile for filesystem type fs_type (NULL: ext4) of size_blocks
+ * blocks of blocksize bytes. Returns 0, or EXT2_ET_INVALID_ARGUMENT for an
+ * unknown type (after saying so).
+ */
+errcode_t mkfs_profile_get(const char *fs_type, blk64_t size_blocks,
+			   unsigned int blocksize, struct mkfs_profile *ret);
+
+#endif /* MKFS_PROFILE_H */

@@ -1,0 +1,21 @@
+# Tests of e2fold-mkfs. Each m_casefold_* directory has a `name` and a
+# `script` that builds its source trees and images at test time (nothing
+# binary is committed), checks them with the system e2fsck, dumpe2fs and
+# debugfs, and compares the filtered output with its expect.N files.
+M_TESTS = \
+	tests/m_casefold_defaults \
+	tests/m_casefold_encoding \
+	tests/m_casefold_options \
+	tests/m_casefold_dryrun \
+	tests/m_casefold_refuse \
+	tests/m_casefold_mounted \
+	tests/m_casefold_populate \
+	tests/m_casefold_collisions \
+	tests/m_casefold_rename \
+	tests/m_casefold_strict \
+	tests/m_casefold_archive \
+	tests/m_casefold_dirs \
+	tests/m_casefold_metadata \
+	tests/m_casefold_lostfound
+TESTS += $(M_TESTS)
+EXTRA_DIST += $(M_TESTS) tests/mkfs-lib.sh
