@@ -72,3 +72,4 @@ bench-time: bench-build
 bench-callgrind: bench-build
 	@sh $(top_srcdir)/bench/callgrind.sh bench/e2fold-bench
 include bench/mkfs.mk
+include bench/fsck.mk
