@@ -73,3 +73,4 @@ bench-callgrind: bench-build
 	@sh $(top_srcdir)/bench/callgrind.sh bench/e2fold-bench
 include bench/mkfs.mk
 include bench/fsck.mk
+include bench/scan.mk

@@ -3,10 +3,15 @@
  *
  *   e2fold-utf8 fold|norm|valid|cmp|hash [--unicode VERSION] [--hex]
  *               [--seed UUID] [--hash ALG] [NAME...]
+ *   e2fold-utf8 scan [--unicode VERSION] [--strict] [--json] PATH...
  *
  * Names come from the arguments, or one per line from stdin. Each gets
  * one output line; an engine error prints "invalid". Exit 0 when all
  * input was processed, 1 on a usage error or unreadable input.
+ *
+ * scan (utf8_scan.c) exits as grep does, since 1 is its answer: 0 nothing
+ * found, 1 collisions or invalid names found, 2 any error, usage errors
+ * included.
  */
 #include "config.h"
 
@@ -18,19 +23,33 @@
 
 #include "encoding.h"
 #include "unicode.h"
+#include "utf8_scan.h"
 #include "version.h"
 
 static const char *prog = "e2fold-utf8";
 
-enum command { CMD_FOLD, CMD_NORM, CMD_VALID, CMD_CMP, CMD_HASH };
+enum command { CMD_FOLD, CMD_NORM, CMD_VALID, CMD_CMP, CMD_HASH, CMD_SCAN };
+
+/* Options, as bits, to refuse those that do not apply to the command. */
+enum {
+	OPT_HEX = 1 << 0,
+	OPT_SEED = 1 << 1,
+	OPT_HASH = 1 << 2,
+	OPT_STRICT = 1 << 3,
+	OPT_JSON = 1 << 4,
+};
+#define SCAN_ONLY_OPTS (OPT_STRICT | OPT_JSON)
 
 struct options {
 	enum command cmd;
+	int fail_status;	/* the exit status of a usage error */
+	unsigned int given;	/* OPT_* seen */
 	const char *unicode;
 	int hex;
 	int hash_version;
 	__u32 seed[4];
 	int have_seed;
+	int strict, json;	/* scan */
 };
 
 /* A name as bytes. */
@@ -50,15 +69,21 @@ static void usage(int status)
 		"  cmp     compare names in pairs: 'equal', 'different', 'invalid'\n"
 		"  hash    the ext4 htree hash and minor hash of each name in a\n"
 		"          casefolded directory\n"
+		"  scan    %s scan [--unicode VERSION] [--strict] [--json] PATH...\n"
+		"          walk the trees; report the names that would collide in\n"
+		"          a casefolded ext4 directory (exit 1 if any, 2 on errors)\n"
 		"options:\n"
 		"  --unicode VERSION  Unicode version (default 12.1, ext4's utf8)\n"
 		"  --hex              names and results in hex\n"
 		"  --seed UUID        hash seed (default: the all-zero default seed)\n"
 		"  --hash ALG         half_md4 (default), tea, legacy, or one of\n"
 		"                     them with _unsigned\n"
+		"  --strict           scan: the filesystem is strict; report invalid\n"
+		"                     UTF-8 names as refused\n"
+		"  --json             scan: the report as one JSON document\n"
 		"  -V, --version      print the version\n"
 		"Without NAME, names are read from stdin, one per line.\n",
-		prog);
+		prog, prog);
 	exit(status);
 }
 
@@ -70,7 +95,7 @@ static int parse_command(const char *word, enum command *ret)
 	} commands[] = {
 		{ "fold", CMD_FOLD }, { "norm", CMD_NORM },
 		{ "valid", CMD_VALID }, { "cmp", CMD_CMP },
-		{ "hash", CMD_HASH },
+		{ "hash", CMD_HASH }, { "scan", CMD_SCAN },
 	};
 	size_t i;
 
@@ -225,6 +250,8 @@ static void run_one(const struct options *opt, const struct unicode_map *um,
 			printf("0x%08x 0x%08x\n", hash, minor);
 		break;
 	}
+	case CMD_SCAN:		/* main() hands it to utf8_scan() */
+		break;
 	}
 	free(out);
 }
@@ -275,6 +302,26 @@ static int next_name(const struct options *opt, char ***argv, int use_stdin,
 	return 1;
 }
 
+/* Refuse options the command does not use, and a scan of nothing. */
+static void check_options_apply(const struct options *opt, int have_operands)
+{
+	unsigned int wrong = opt->cmd == CMD_SCAN ?
+		opt->given & ~SCAN_ONLY_OPTS : opt->given & SCAN_ONLY_OPTS;
+
+	if (wrong) {
+		fprintf(stderr, "%s: %s applies only to %s\n", prog,
+			wrong & OPT_HEX ? "--hex" : wrong & OPT_SEED ? "--seed" :
+			wrong & OPT_HASH ? "--hash" : wrong & OPT_STRICT ?
+			"--strict" : "--json",
+			opt->cmd == CMD_SCAN ? "the name commands" : "scan");
+		usage(opt->fail_status);
+	}
+	if (opt->cmd == CMD_SCAN && !have_operands) {
+		fprintf(stderr, "%s: scan: no PATH given\n", prog);
+		usage(opt->fail_status);
+	}
+}
+
 static void parse_options(int argc, char **argv, struct options *opt)
 {
 	static const struct option longopts[] = {
@@ -282,6 +329,8 @@ static void parse_options(int argc, char **argv, struct options *opt)
 		{ "hex", no_argument, NULL, 'x' },
 		{ "seed", required_argument, NULL, 's' },
 		{ "hash", required_argument, NULL, 'h' },
+		{ "strict", no_argument, NULL, 'S' },
+		{ "json", no_argument, NULL, 'j' },
 		{ "version", no_argument, NULL, 'V' },
 		{ "help", no_argument, NULL, 'H' },
 		{ NULL, 0, NULL, 0 },
@@ -303,6 +352,7 @@ static void parse_options(int argc, char **argv, struct options *opt)
 		fprintf(stderr, "%s: unknown command '%s'\n", prog, argv[1]);
 		usage(1);
 	}
+	opt->fail_status = opt->cmd == CMD_SCAN ? UTF8_SCAN_ERROR : 1;
 	optind = 2;
 	while ((c = getopt_long(argc, argv, "V", longopts, NULL)) != -1) {
 		switch (c) {
@@ -311,21 +361,32 @@ static void parse_options(int argc, char **argv, struct options *opt)
 			break;
 		case 'x':
 			opt->hex = 1;
+			opt->given |= OPT_HEX;
 			break;
 		case 's':
 			if (parse_seed(optarg, opt->seed)) {
 				fprintf(stderr, "%s: --seed %s: not a UUID\n",
 					prog, optarg);
-				exit(1);
+				exit(opt->fail_status);
 			}
 			opt->have_seed = 1;
+			opt->given |= OPT_SEED;
 			break;
 		case 'h':
 			if (parse_hash_alg(optarg, &opt->hash_version)) {
 				fprintf(stderr, "%s: --hash %s: unknown algorithm\n",
 					prog, optarg);
-				exit(1);
+				exit(opt->fail_status);
 			}
+			opt->given |= OPT_HASH;
+			break;
+		case 'S':
+			opt->strict = 1;
+			opt->given |= OPT_STRICT;
+			break;
+		case 'j':
+			opt->json = 1;
+			opt->given |= OPT_JSON;
 			break;
 		case 'V':
 			printf("%s\n", e2fold_version_banner(prog));
@@ -334,9 +395,10 @@ static void parse_options(int argc, char **argv, struct options *opt)
 			usage(0);
 			break;
 		default:
-			usage(1);
+			usage(opt->fail_status);
 		}
 	}
+	check_options_apply(opt, argv[optind] != NULL);
 }
 
 int main(int argc, char **argv)
@@ -358,7 +420,16 @@ int main(int argc, char **argv)
 			prog, opt.unicode,
 			errno == EINVAL ? "not a supported Unicode version" :
 			strerror(errno), utf8version_latest());
-		return 1;
+		return opt.fail_status;
+	}
+	if (opt.cmd == CMD_SCAN) {
+		struct utf8_scan_options so = {
+			.um = um, .strict = opt.strict, .json = opt.json,
+		};
+
+		status = utf8_scan(&so, names);
+		utf8_unload(um);
+		return status;
 	}
 	while (next_name(&opt, &names, use_stdin, &nm, &cap, &lineno)) {
 		if (opt.cmd == CMD_CMP &&

@@ -1,6 +1,7 @@
 # User-facing tools besides fsck and debugfs.
 bin_PROGRAMS += misc/e2fold-utf8
-misc_e2fold_utf8_SOURCES = misc/e2fold-utf8.c
+misc_e2fold_utf8_SOURCES = misc/e2fold-utf8.c \
+	misc/utf8_scan.h misc/utf8_scan.c
 misc_e2fold_utf8_CFLAGS = $(AM_CFLAGS) $(E2FOLD_TOOL_CFLAGS)
 misc_e2fold_utf8_LDADD = $(E2FOLD_TOOL_LIBS)
 

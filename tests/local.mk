@@ -15,3 +15,4 @@ include tests/kernel.mk
 include tests/fsck.mk
 include tests/debugfs.mk
 include tests/mkfs.mk
+include tests/scan.mk
