@@ -67,11 +67,16 @@ static errcode_t open_archive(struct mkfs_source *src, struct archive **ret)
 	if (!a)
 		return EXT2_ET_NO_MEMORY;
 	/*
-	 * pax archives store UTF-8 names; under a UTF-8 locale libarchive
-	 * hands them over unchanged, and raw-byte (ustar, GNU) names are
-	 * never converted.
+	 * A name must reach the image with the bytes it has in the archive:
+	 * NFC and NFD spellings are different names to a plain directory,
+	 * and the same one to a casefolded directory. pax archives store
+	 * UTF-8 names, which libarchive converts to the locale's character
+	 * set, normalizing them to NFC on the way when that set is UTF-8
+	 * (libarchive 3.6). In the C locale the conversion of a non-ASCII
+	 * name fails: libarchive warns and hands over the original bytes,
+	 * as it always does for raw-byte (ustar, GNU) names. So read in C.
 	 */
-	setlocale(LC_CTYPE, "C.UTF-8");
+	setlocale(LC_CTYPE, "C");
 	archive_read_support_filter_all(a);
 	archive_read_support_format_all(a);
 	if (archive_read_open_filename(a, src->path, READ_BLOCK) != ARCHIVE_OK) {
