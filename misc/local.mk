@@ -21,6 +21,7 @@ misc_e2fold_mkfs_SOURCES = \
 	misc/mkfs/tree.h misc/mkfs/tree.c \
 	misc/mkfs/source.h misc/mkfs/source.c \
 	misc/mkfs/source_dir.c misc/mkfs/source_archive.c \
+	misc/mkfs/paxnames.h misc/mkfs/paxnames.c \
 	misc/mkfs/fileio.h misc/mkfs/fileio.c \
 	misc/mkfs/casefold.h misc/mkfs/casefold.c \
 	misc/mkfs/precheck.h misc/mkfs/precheck.c \

@@ -28,6 +28,7 @@
 #include "encoding.h"
 #include "fileio.h"
 #include "mkfs.h"
+#include "paxnames.h"
 #include "source.h"
 
 #define READ_BLOCK 65536
@@ -38,6 +39,8 @@ struct ar_scan {
 	struct archive *a;
 	const char *member;		/* path of the entry being read */
 	size_t entries_cap;
+	struct mkfs_paxnames pax;	/* exact names from pax records */
+	struct unicode_map *um;		/* to check them against libarchive's */
 };
 
 static errcode_t member_error(struct ar_scan *s, const char *why)
@@ -67,16 +70,12 @@ static errcode_t open_archive(struct mkfs_source *src, struct archive **ret)
 	if (!a)
 		return EXT2_ET_NO_MEMORY;
 	/*
-	 * A name must reach the image with the bytes it has in the archive:
-	 * NFC and NFD spellings are different names to a plain directory,
-	 * and the same one to a casefolded directory. pax archives store
-	 * UTF-8 names, which libarchive converts to the locale's character
-	 * set, normalizing them to NFC on the way when that set is UTF-8
-	 * (libarchive 3.6). In the C locale the conversion of a non-ASCII
-	 * name fails: libarchive warns and hands over the original bytes,
-	 * as it always does for raw-byte (ustar, GNU) names. So read in C.
+	 * Raw-byte (ustar, GNU) names come through unchanged; pax names,
+	 * which libarchive normalizes to NFC under a UTF-8 locale, are
+	 * replaced by the exact ones from paxnames.c (under the C locale
+	 * iconv would drop some code points instead, silently).
 	 */
-	setlocale(LC_CTYPE, "C");
+	setlocale(LC_CTYPE, "C.UTF-8");
 	archive_read_support_filter_all(a);
 	archive_read_support_format_all(a);
 	if (archive_read_open_filename(a, src->path, READ_BLOCK) != ARCHIVE_OK) {
@@ -277,6 +276,47 @@ static errcode_t add_hard_link(struct ar_scan *s, struct mkfs_node *dir,
 	return 0;
 }
 
+/*
+ * A pax record's exact bytes must differ from libarchive's name only by
+ * normalization; anything else means the walk in paxnames.c lost step
+ * with libarchive, and then no name can be trusted.
+ */
+static errcode_t check_same(struct ar_scan *s, const char *exact,
+			    const char *converted)
+{
+	struct qstr a = { (const unsigned char *)exact, strlen(exact) };
+	struct qstr b = { (const unsigned char *)converted,
+			  converted ? strlen(converted) : 0 };
+
+	if (converted && (!strcmp(exact, converted) ||
+			  utf8_strncmp(s->um, &a, &b) == 0))
+		return 0;
+	return member_error(s, "the archive's pax records and libarchive "
+			    "disagree on this name; cannot tell its bytes");
+}
+
+/* Take the exact bytes of the member's pax names, when it has some. */
+static errcode_t exact_names(struct ar_scan *s, struct archive_entry *e,
+			     size_t index, const char **hardlink)
+{
+	const struct mkfs_paxname *px = mkfs_pax_names_of(&s->pax, index);
+	errcode_t retval = 0;
+
+	if (!px)
+		return 0;
+	if (px->path) {
+		retval = check_same(s, px->path, s->member);
+		s->member = px->path;
+	}
+	if (!retval && px->link && *hardlink) {
+		retval = check_same(s, px->link, *hardlink);
+		*hardlink = px->link;
+	} else if (!retval && px->link) {
+		retval = check_same(s, px->link, archive_entry_symlink(e));
+	}
+	return retval;
+}
+
 static errcode_t add_member(struct ar_scan *s, struct archive_entry *e,
 			    size_t index)
 {
@@ -289,6 +329,9 @@ static errcode_t add_member(struct ar_scan *s, struct archive_entry *e,
 	s->member = archive_entry_pathname(e);
 	if (!s->member)
 		return archive_failure(s->src, s->a, "a member has no path");
+	retval = exact_names(s, e, index, &hardlink);
+	if (retval)
+		return retval;
 	retval = walk_to_parent(s, s->member, &dir, &name, &len);
 	if (retval)
 		return retval;
@@ -310,7 +353,9 @@ static errcode_t add_member(struct ar_scan *s, struct archive_entry *e,
 	}
 	retval = copy_metadata(s, node, e);
 	if (!retval && kind == MKFS_SYMLINK) {
-		const char *target = archive_entry_symlink(e);
+		const struct mkfs_paxname *px = mkfs_pax_names_of(&s->pax, index);
+		const char *target = px && px->link ? px->link :
+				     archive_entry_symlink(e);
 
 		node->target = strdup(target ? target : "");
 		if (!node->target)
@@ -329,9 +374,20 @@ errcode_t mkfs_archive_scan(struct mkfs_source *src, struct mkfs_tree *tree)
 	size_t index = 0;
 	int r;
 
-	retval = open_archive(src, &s.a);
+	retval = mkfs_pax_names_read(src->path, &s.pax);
 	if (retval)
 		return retval;
+	s.um = utf8_load(utf8version_latest());
+	if (!s.um) {
+		mkfs_pax_names_free(&s.pax);
+		return EXT2_ET_NO_MEMORY;
+	}
+	retval = open_archive(src, &s.a);
+	if (retval) {
+		mkfs_pax_names_free(&s.pax);
+		utf8_unload(s.um);
+		return retval;
+	}
 	tree->root->implicit = 1;
 	while (!retval) {
 		r = archive_read_next_header(s.a, &e);
@@ -344,6 +400,8 @@ errcode_t mkfs_archive_scan(struct mkfs_source *src, struct mkfs_tree *tree)
 		retval = add_member(&s, e, index++);
 	}
 	archive_read_free(s.a);
+	mkfs_pax_names_free(&s.pax);
+	utf8_unload(s.um);
 	return retval;
 }
 
