@@ -10,3 +10,20 @@ EXTRA_DIST += tests/kernel/vm.sh tests/kernel/init tests/kernel/kcf.c \
 # Damaged images repaired by e2fold-fsck: the kernel finds every entry.
 TESTS += tests/kernel/k_fsck_repair.sh
 EXTRA_DIST += tests/kernel/k_fsck_repair.sh
+
+# Shared by the scenarios below: helpers, names, and other spellings.
+EXTRA_DIST += tests/kernel/lib.sh tests/kernel/names.txt \
+	tests/kernel/spellings.pl
+
+# Images made by e2fold-mkfs: the kernel lists and finds every name.
+TESTS += tests/kernel/k_mkfs.sh
+EXTRA_DIST += tests/kernel/k_mkfs.sh
+
+# The kernel creates thousands of names: e2fold predicts every create,
+# and agrees with every hash and leaf the kernel wrote.
+TESTS += tests/kernel/k_kernel_writes.sh
+EXTRA_DIST += tests/kernel/k_kernel_writes.sh
+
+# Strict mode: the kernel refuses exactly the names e2fold calls invalid.
+TESTS += tests/kernel/k_strict.sh
+EXTRA_DIST += tests/kernel/k_strict.sh

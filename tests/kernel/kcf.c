@@ -6,7 +6,9 @@
  * invalid UTF-8 name, say) as a file name, so every name and content here
  * is given and printed in hex. Each command prints one result line: "ok"
  * (or its answer) on success, or the errno name (EEXIST, EINVAL, ...) on
- * failure, so that scenario output can be compared with an expected file.
+ * failure, so that scenario output can be compared with an expected file;
+ * the batch commands (lookups, creates) print one such line per name.
+ * lookups drops the dentry cache before each list, so it must run as root.
  *
  * Exit status: 0 success, 1 the operation failed (its errno name was
  * printed), 2 usage error.
@@ -37,7 +39,8 @@ static int usage(void)
 	      "       mkdir DIR HEXNAME | lookup DIR HEXNAME | list DIR |\n"
 	      "       write DIR HEXNAME HEXCONTENT | read DIR HEXNAME |\n"
 	      "       unlink DIR HEXNAME | rename DIR HEXOLD HEXNEW |\n"
-	      "       verify DIR LIST\n", stderr);
+	      "       verify DIR LIST | lookups DIR LIST... | creates DIR LIST\n",
+	      stderr);
 	return 2;
 }
 
@@ -330,6 +333,124 @@ static int cmd_verify(const char *dir, const char *list)
 	return bad ? 1 : 0;
 }
 
+/*
+ * The batch commands: "lookups DIR LIST..." and "creates DIR LIST". A
+ * LIST has one name a line, in hex, as its first word; whatever follows on
+ * the line is the caller's and is copied to the output. Each line is
+ * answered with one line: the input line, a space and the result. Batches
+ * are for thousands of names: under emulation one process per name would
+ * cost more than the work. Exit status 0 when every line was answered (the
+ * answers are data, not failures), 1 if the directory or a list cannot be
+ * opened or the dentry cache cannot be dropped, 2 if a line's first word
+ * is not a hex file name (that line is answered "badname").
+ */
+typedef const char *(*batch_fn)(int dfd, const char *name, char *buf,
+				size_t size);
+
+/* lookups: the inode a name leads to, or the errno name. */
+static const char *lookup_one(int dfd, const char *name, char *buf,
+			      size_t size)
+{
+	struct stat st;
+
+	if (fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW) < 0)
+		return strerrorname_np(errno);
+	snprintf(buf, size, "%llu", (unsigned long long)st.st_ino);
+	return buf;
+}
+
+/* creates: "ok" when a new empty file was made, or the errno name. */
+static const char *create_one(int dfd, const char *name, char *buf,
+			      size_t size)
+{
+	int fd = openat(dfd, name, O_WRONLY | O_CREAT | O_EXCL, 0644);
+
+	(void)buf;
+	(void)size;
+	if (fd < 0)
+		return strerrorname_np(errno);
+	if (close(fd) < 0)
+		return strerrorname_np(errno);
+	return "ok";
+}
+
+/*
+ * Forget every unused dentry and inode ("2" to drop_caches), so that the
+ * next lookup of a name goes to the directory on disk: a dentry made by
+ * one spelling of a name would otherwise answer for the other spellings
+ * (the dcache compares casefolded names itself).
+ */
+static int drop_dentries(void)
+{
+	int fd = open("/proc/sys/vm/drop_caches", O_WRONLY);
+
+	if (fd < 0 || write(fd, "2", 1) != 1) {
+		fprintf(stderr, "kcf: cannot drop the dentry cache: %s\n",
+			strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	close(fd);
+	return 0;
+}
+
+/* Answer every line of list in dfd; 2 if a line held no name, else 0. */
+static int answer_list(FILE *f, int dfd, batch_fn fn)
+{
+	char line[2048], hexname[600], answer[32];
+	int status = 0;
+
+	while (fgets(line, sizeof(line), f)) {
+		const char *result;
+		char *name;
+
+		line[strcspn(line, "\n")] = 0;
+		if (sscanf(line, "%599s", hexname) != 1)
+			continue;
+		name = unhex_name(hexname);
+		if (!name) {
+			printf("%s badname\n", line);
+			status = 2;
+			continue;
+		}
+		errno = 0;
+		result = fn(dfd, name, answer, sizeof(answer));
+		printf("%s %s\n", line, result ? result : "unknown-errno");
+		free(name);
+	}
+	return status;
+}
+
+/* Each list in turn, after dropping the dentry cache if cold is set. */
+static int cmd_batch(const char *dir, char **lists, int nlists, batch_fn fn,
+		     int cold)
+{
+	int dfd = open(dir, O_RDONLY | O_DIRECTORY);
+	int status = 0, i;
+
+	if (dfd < 0)
+		return fail();
+	for (i = 0; i < nlists; i++) {
+		FILE *f = fopen(lists[i], "r");
+		int s;
+
+		if (!f) {
+			fprintf(stderr, "kcf: %s: %s\n", lists[i], strerror(errno));
+			status = 1;
+			continue;
+		}
+		if (cold && drop_dentries() < 0)
+			status = 1;
+		s = answer_list(f, dfd, fn);
+		if (s && !status)
+			status = s;
+		fclose(f);
+	}
+	close(dfd);
+	return status;
+}
+
 /* Commands of the form "CMD DIR HEXNAME [ARG]": open DIR, decode HEXNAME. */
 static int run_in_dir(const char *cmd, const char *dir, const char *hexname,
 		      const char *arg)
@@ -377,6 +498,10 @@ int main(int argc, char **argv)
 		status = cmd_list(argv[2]);
 	else if (argc == 4 && !strcmp(cmd, "verify"))
 		status = cmd_verify(argv[2], argv[3]);
+	else if (argc >= 4 && !strcmp(cmd, "lookups"))
+		status = cmd_batch(argv[2], argv + 3, argc - 3, lookup_one, 1);
+	else if (argc == 4 && !strcmp(cmd, "creates"))
+		status = cmd_batch(argv[2], argv + 3, 1, create_one, 0);
 	else if (argc == 4 && (!strcmp(cmd, "create") || !strcmp(cmd, "mkdir") ||
 			       !strcmp(cmd, "lookup") || !strcmp(cmd, "unlink") ||
 			       !strcmp(cmd, "read")))
