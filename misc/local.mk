@@ -32,3 +32,19 @@ misc_e2fold_mkfs_SOURCES = \
 misc_e2fold_mkfs_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/misc/mkfs
 misc_e2fold_mkfs_CFLAGS = $(AM_CFLAGS) $(E2FOLD_TOOL_CFLAGS) $(ARCHIVE_CFLAGS)
 misc_e2fold_mkfs_LDADD = $(E2FOLD_TOOL_LIBS) $(ARCHIVE_LIBS)
+
+# e2fold-tune: casefold for filesystems that hold data (see misc/tune/tune.h).
+sbin_PROGRAMS += misc/e2fold-tune
+misc_e2fold_tune_SOURCES = \
+	misc/tune/tune.h \
+	misc/tune/main.c \
+	misc/tune/options.c \
+	misc/tune/util.c \
+	misc/tune/feature.c \
+	misc/tune/convert.c \
+	misc/tune/flags.c \
+	misc/tune/space.c \
+	misc/tune/report.c
+misc_e2fold_tune_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/misc/tune
+misc_e2fold_tune_CFLAGS = $(AM_CFLAGS) $(E2FOLD_TOOL_CFLAGS)
+misc_e2fold_tune_LDADD = $(E2FOLD_TOOL_LIBS)

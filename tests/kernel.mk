@@ -27,3 +27,7 @@ EXTRA_DIST += tests/kernel/k_kernel_writes.sh
 # Strict mode: the kernel refuses exactly the names e2fold calls invalid.
 TESTS += tests/kernel/k_strict.sh
 EXTRA_DIST += tests/kernel/k_strict.sh
+
+# Directories converted by e2fold-tune: the kernel finds every name.
+TESTS += tests/kernel/k_tune.sh
+EXTRA_DIST += tests/kernel/k_tune.sh

@@ -15,4 +15,5 @@ include tests/kernel.mk
 include tests/fsck.mk
 include tests/debugfs.mk
 include tests/mkfs.mk
+include tests/tune.mk
 include tests/scan.mk

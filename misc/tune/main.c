@@ -1,0 +1,183 @@
+/* main.c: e2fold-tune's flow (see tune.h for the steps and exit codes). */
+#include "config.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <et/com_err.h>
+
+#include "encoding.h"
+#include "faultio.h"
+#include "tune.h"
+#include "version.h"
+
+static const char *prog = "e2fold-tune";
+
+/*
+ * Mounted filesystems are refused before they are opened, even for a dry
+ * run: the kernel's cached metadata would make any proof worthless
+ * (e2fold-utf8 scan checks the names of a mounted tree).
+ */
+static int check_unmounted(const char *device)
+{
+	int mount_flags = 0;
+	errcode_t retval;
+
+	retval = ext2fs_check_if_mounted(device, &mount_flags);
+	if (retval == ENOENT || (!retval && !(mount_flags & EXT2_MF_MOUNTED)))
+		return TUNE_OK;	/* a missing device is the open's to say */
+	if (retval) {
+		com_err(prog, retval, "while checking whether %s is mounted",
+			device);
+		return TUNE_ERROR;
+	}
+	fprintf(stderr, "%s: %s is mounted; unmount it first\n", prog, device);
+	return TUNE_ERROR;
+}
+
+static errcode_t open_fs(struct tune_ctx *ctx)
+{
+	int flags = EXT2_FLAG_64BITS | EXT2_FLAG_EXCLUSIVE;
+	io_manager io = e2fold_default_io_manager();
+	errcode_t retval;
+
+	if (!ctx->opt.dry_run)
+		flags |= EXT2_FLAG_RW;
+	if (ctx->opt.undo_file && !ctx->opt.dry_run) {
+		retval = set_undo_io_backing_manager(io);
+		if (!retval)
+			retval = set_undo_io_backup_file((char *)ctx->opt.undo_file);
+		if (retval)
+			return retval;
+		io = undo_io_manager;
+	}
+	retval = ext2fs_open2(ctx->opt.device, NULL, flags, 0, 0, io, &ctx->fs);
+	if (!retval)
+		retval = ext2fs_read_bitmaps(ctx->fs);
+	return retval;
+}
+
+static void explain_open_error(struct tune_ctx *ctx, errcode_t retval)
+{
+	com_err(prog, retval, "while opening %s", ctx->opt.device);
+	if (retval == EXT2_ET_BAD_MAGIC || retval == EXT2_ET_SB_CSUM_INVALID ||
+	    retval == EXT2_ET_CORRUPT_SUPERBLOCK)
+		fprintf(stderr, "%s: %s does not hold a healthy ext2/3/4 "
+			"filesystem\n", prog, ctx->opt.device);
+	else if (!ctx->opt.dry_run && (retval == EACCES || retval == EROFS ||
+				       retval == EPERM))
+		fprintf(stderr, "%s: %s cannot be written (--dry-run only "
+			"reads)\n", prog, ctx->opt.device);
+}
+
+/* What the steps change; whether any is asked for. */
+static int rewrites_directories(const struct tune_options *opt)
+{
+	return opt->n_to_casefold || opt->n_to_plain || opt->rebuild;
+}
+
+/*
+ * Directories are rewritten only on a filesystem that is consistent:
+ * one with recorded errors, unfinished journal recovery, or mounted since
+ * it was last checked must go through e2fsck first (as resize2fs asks).
+ */
+static int check_consistent(struct tune_ctx *ctx)
+{
+	struct ext2_super_block *sb = ctx->fs->super;
+
+	if (ext2fs_has_feature_journal_needs_recovery(sb)) {
+		fprintf(stderr, "%s: %s: the journal needs recovery; run "
+			"e2fsck first\n", prog, ctx->opt.device);
+		return TUNE_ERROR;
+	}
+	if (!rewrites_directories(&ctx->opt) || ctx->opt.dry_run)
+		return TUNE_OK;
+	if (!(sb->s_state & EXT2_VALID_FS) || (sb->s_state & EXT2_ERROR_FS) ||
+	    sb->s_lastcheck < sb->s_mtime) {
+		fprintf(stderr, "%s: %s must be checked before its directories "
+			"are rewritten; run e2fsck -f (or e2fold-fsck -f) "
+			"first\n", prog, ctx->opt.device);
+		return TUNE_ERROR;
+	}
+	return TUNE_OK;
+}
+
+static int run_steps(struct tune_ctx *ctx)
+{
+	int status = check_consistent(ctx);
+
+	if (status == TUNE_OK)
+		status = tune_feature(ctx);
+	if (status == TUNE_OK)
+		status = tune_convert(ctx);
+	if (status == TUNE_OK)
+		status = tune_disable_after_convert(ctx);
+	if (status == TUNE_OK)
+		status = tune_flags(ctx);
+	return status;
+}
+
+static void cleanup(struct tune_ctx *ctx)
+{
+	tune_report_free(ctx->report);
+	if (ctx->uncasefolded)
+		ext2fs_free_inode_bitmap(ctx->uncasefolded);
+	free(ctx->opt.to_casefold);
+	free(ctx->opt.to_plain);
+	utf8_unload(ctx->um);
+}
+
+int main(int argc, char **argv)
+{
+	struct tune_ctx ctx;
+	errcode_t retval;
+	int status;
+
+	memset(&ctx, 0, sizeof(ctx));
+	/* Messages to stdout and errors to stderr stay in order in a log. */
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	add_error_table(&et_ext2_error_table);
+	tune_parse_options(argc, argv, &ctx.opt);
+	if (ctx.opt.report_file && !(ctx.report = tune_report_new())) {
+		fprintf(stderr, "%s: out of memory\n", prog);
+		return TUNE_ERROR;
+	}
+	status = check_unmounted(ctx.opt.device);
+	if (status != TUNE_OK) {
+		cleanup(&ctx);
+		return status;
+	}
+	retval = open_fs(&ctx);
+	if (retval) {
+		explain_open_error(&ctx, retval);
+		if (ctx.fs)
+			ext2fs_free(ctx.fs);
+		cleanup(&ctx);
+		return TUNE_ERROR;
+	}
+	status = run_steps(&ctx);
+	if (ctx.changed && (status == TUNE_OK || ctx.wrote))
+		ext2fs_mark_super_dirty(ctx.fs);
+	if (status != TUNE_OK && !ctx.wrote) {
+		printf("Nothing was written.\n");
+		tune_report_drop_changes(&ctx);
+	}
+	retval = ext2fs_close_free(&ctx.fs);
+	if (retval) {
+		com_err(prog, retval, "while writing %s", ctx.opt.device);
+		status = TUNE_ERROR;
+	}
+	if (ctx.report) {
+		retval = tune_report_write(&ctx, status);
+		if (retval) {
+			fprintf(stderr, "%s: %s: %s\n", prog,
+				ctx.opt.report_file, strerror(retval));
+			status = TUNE_ERROR;
+		}
+	}
+	if (ctx.opt.dry_run && status == TUNE_OK)
+		printf("Dry run: nothing was written.\n");
+	cleanup(&ctx);
+	return status;
+}

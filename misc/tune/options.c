@@ -1,0 +1,240 @@
+/* options.c: e2fold-tune's command line, into struct tune_options. */
+#include "config.h"
+
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "encoding.h"
+#include "tune.h"
+#include "version.h"
+
+static const char *prog = "e2fold-tune";
+
+static const char synopsis[] =
+	"Usage: %s [-O [^]casefold] [-E encoding=utf8,encoding_flags=FLAGS]\n"
+	"\t[--casefold PATH]... [--no-casefold PATH]...\n"
+	"\t[--collisions abort|rename] [--rebuild] [--dry-run]\n"
+	"\t[-z undo_file] [--report FILE.json] device\n";
+
+static void usage(int status)
+{
+	if (status) {
+		fprintf(stderr, synopsis, prog);
+		fprintf(stderr, "(%s --help says more)\n", prog);
+		exit(status);
+	}
+	printf(synopsis, prog);
+	printf("\n"
+		"  -O casefold        enable casefolding (encoding utf8-12.1)\n"
+		"  -O ^casefold       disable it (only if no inode carries the\n"
+		"                     casefold flag)\n"
+		"  -E encoding=utf8   the same as -O casefold\n"
+		"  -E encoding_flags=FLAGS\n"
+		"                     set exactly these flags (strict,\n"
+		"                     no_compat_fallback, joined by ',' or '+';\n"
+		"                     empty for none), after proving the\n"
+		"                     filesystem meets them\n"
+		"  --casefold PATH    make the directory PATH and every directory\n"
+		"                     below it casefolded\n"
+		"  --no-casefold PATH the reverse\n"
+		"  --collisions abort|rename\n"
+		"                     names equal after casefolding: refuse\n"
+		"                     (default), or rename all but the first in\n"
+		"                     byte order\n"
+		"  --rebuild          with no_compat_fallback: first rebuild the\n"
+		"                     directories whose entries are not where\n"
+		"                     their hash leads\n"
+		"  --dry-run          say what would be done; write nothing\n"
+		"  -z undo_file       save every block before it is overwritten\n"
+		"                     (e2undo restores them)\n"
+		"  --report FILE.json what was found and changed, as JSON\n\n"
+		"Exit status: 0 done, 1 refused (a proof failed), 8 error.\n");
+	exit(status);
+}
+
+static char **push(char **array, size_t *n, char *item)
+{
+	char **p = realloc(array, (*n + 1) * sizeof(*p));
+
+	if (!p) {
+		fprintf(stderr, "%s: out of memory\n", prog);
+		exit(TUNE_ERROR);
+	}
+	p[(*n)++] = item;
+	return p;
+}
+
+static void parse_features(struct tune_options *opt, char *arg)
+{
+	char *tok, *save = NULL;
+
+	for (tok = strtok_r(arg, ",", &save); tok;
+	     tok = strtok_r(NULL, ",", &save)) {
+		if (!strcmp(tok, "casefold")) {
+			opt->enable_casefold = 1;
+		} else if (!strcmp(tok, "^casefold")) {
+			opt->disable_casefold = 1;
+		} else {
+			fprintf(stderr, "%s: -O %s: only casefold can be changed "
+				"here (use tune2fs for other features)\n",
+				prog, tok);
+			exit(TUNE_ERROR);
+		}
+	}
+}
+
+/* Add the flags of list (separated by '+' or '-') to opt->flags. */
+static void add_flags(struct tune_options *opt, char *list)
+{
+	char *bad = NULL;
+	__u16 flags;
+
+	for (char *p = list; *p; p++)
+		if (*p == '+')
+			*p = '-';
+	if (e2fold_parse_encoding_flags(list, &flags, &bad)) {
+		fprintf(stderr, "%s: -E encoding_flags: unknown flag '%s' "
+			"(known: strict, no_compat_fallback)\n", prog,
+			bad ? bad : list);
+		free(bad);
+		exit(TUNE_ERROR);
+	}
+	opt->flags |= flags;
+	opt->set_flags = 1;
+}
+
+/*
+ * -E options are separated by ','; so that "encoding_flags=strict,
+ * no_compat_fallback" means what it says, a bare flag name right after
+ * encoding_flags= continues its list ('+' and '-' separate flags too).
+ */
+static void parse_extended(struct tune_options *opt, char *arg)
+{
+	char *tok, *save = NULL;
+	int in_flags = 0;
+
+	for (tok = strtok_r(arg, ",", &save); tok;
+	     tok = strtok_r(NULL, ",", &save)) {
+		char *val = strchr(tok, '=');
+		__u16 unused;
+		char *bad = NULL;
+
+		if (!val && in_flags &&
+		    !e2fold_parse_encoding_flags(tok, &unused, &bad)) {
+			add_flags(opt, tok);
+			continue;
+		}
+		free(bad);
+		in_flags = 0;
+		if (val)
+			*val++ = '\0';
+		if (!strcmp(tok, "encoding") && val) {
+			if (!e2fold_encoding_by_name(val)) {
+				fprintf(stderr, "%s: -E encoding=%s: unknown "
+					"encoding (ext4 knows utf8, utf8-12.1)\n",
+					prog, val);
+				exit(TUNE_ERROR);
+			}
+			opt->enable_casefold = 1;
+		} else if (!strcmp(tok, "encoding_flags") && val) {
+			opt->flags = 0;
+			add_flags(opt, val);
+			in_flags = 1;
+		} else {
+			fprintf(stderr, "%s: -E %s: unknown extended option\n",
+				prog, tok);
+			exit(TUNE_ERROR);
+		}
+	}
+}
+
+void tune_parse_options(int argc, char **argv, struct tune_options *opt)
+{
+	static const struct option longopts[] = {
+		{ "casefold", required_argument, NULL, 'c' },
+		{ "no-casefold", required_argument, NULL, 'u' },
+		{ "collisions", required_argument, NULL, 'C' },
+		{ "rebuild", no_argument, NULL, 'r' },
+		{ "dry-run", no_argument, NULL, 'd' },
+		{ "report", required_argument, NULL, 'R' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int c;
+
+	memset(opt, 0, sizeof(*opt));
+	while ((c = getopt_long(argc, argv, "O:E:z:V", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'O':
+			parse_features(opt, optarg);
+			break;
+		case 'E':
+			parse_extended(opt, optarg);
+			break;
+		case 'z':
+			opt->undo_file = optarg;
+			break;
+		case 'c':
+			opt->to_casefold = push(opt->to_casefold,
+						&opt->n_to_casefold, optarg);
+			break;
+		case 'u':
+			opt->to_plain = push(opt->to_plain, &opt->n_to_plain,
+					     optarg);
+			break;
+		case 'C':
+			if (!strcmp(optarg, "rename")) {
+				opt->rename = 1;
+			} else if (strcmp(optarg, "abort")) {
+				fprintf(stderr, "%s: --collisions %s: abort or "
+					"rename\n", prog, optarg);
+				exit(TUNE_ERROR);
+			}
+			break;
+		case 'r':
+			opt->rebuild = 1;
+			break;
+		case 'd':
+			opt->dry_run = 1;
+			break;
+		case 'R':
+			opt->report_file = optarg;
+			break;
+		case 'V':
+			printf("%s\n", e2fold_version_banner(prog));
+			exit(TUNE_OK);
+		case 'h':
+			usage(0);
+			break;
+		default:
+			usage(TUNE_ERROR);
+		}
+	}
+	if (optind != argc - 1)
+		usage(TUNE_ERROR);
+	if (opt->enable_casefold && opt->disable_casefold) {
+		fprintf(stderr, "%s: casefold cannot be both enabled and "
+			"disabled\n", prog);
+		exit(TUNE_ERROR);
+	}
+	if (opt->disable_casefold && (opt->set_flags || opt->n_to_casefold)) {
+		fprintf(stderr, "%s: -O ^casefold cannot be combined with "
+			"encoding flags or --casefold\n", prog);
+		exit(TUNE_ERROR);
+	}
+	if (opt->rebuild && !(opt->set_flags &&
+			      (opt->flags & E2FOLD_ENC_NO_COMPAT_FALLBACK_FL))) {
+		fprintf(stderr, "%s: --rebuild goes with -E "
+			"encoding_flags=...no_compat_fallback (it rebuilds "
+			"what that flag needs)\n", prog);
+		exit(TUNE_ERROR);
+	}
+	if (!opt->enable_casefold && !opt->disable_casefold && !opt->set_flags &&
+	    !opt->n_to_casefold && !opt->n_to_plain) {
+		fprintf(stderr, "%s: nothing to do (see --help)\n", prog);
+		exit(TUNE_ERROR);
+	}
+	opt->device = argv[optind];
+}
