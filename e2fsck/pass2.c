@@ -7,7 +7,9 @@
  * leave them all (external.c). In a directory that is not casefolded the
  * same rules apply with byte comparison and plain hashes.
  *
- * For each directory, in one walk over its entries:
+ * An indexed directory is first offered to leafcheck.c, which proves most
+ * of them clean in little memory. The others, in one walk over entries
+ * read whole:
  *   - each name's key (cfname.h) is computed once; it gives the directory
  *     hash and goes into a nameset, so duplicates (equal keys) are found
  *     in linear time, whatever blocks they sit in, indexed or not;
@@ -381,7 +383,9 @@ static errcode_t check_plain(struct dir_check *dc)
 	dc->dup_of = malloc(n * sizeof(*dc->dup_of));
 	dc->invalid = malloc(n);
 	dc->hash = malloc(n * sizeof(*dc->hash));
-	if (!dc->set || !dc->dup_of || !dc->invalid || !dc->hash)
+	/* The entries, "." and "..": a set that never has to grow. */
+	if (!dc->set || !dc->dup_of || !dc->invalid || !dc->hash ||
+	    e2fold_nameset_reserve(dc->set, n + 1))
 		return EXT2_ET_NO_MEMORY;
 	retval = index_names(dc);
 	if (!retval)
@@ -417,6 +421,19 @@ static void report_corrupt_blocks(struct dir_check *dc)
 	}
 }
 
+/* What finding duplicates took; a rebuild needs only entries and plans. */
+static void free_name_index(struct dir_check *dc)
+{
+	e2fold_nameset_free(dc->set);
+	free(dc->dup_of);
+	free(dc->invalid);
+	free(dc->hash);
+	dc->set = NULL;
+	dc->dup_of = NULL;
+	dc->invalid = NULL;
+	dc->hash = NULL;
+}
+
 static errcode_t check_dir(struct fsck_ctx *ctx, struct scanned_dir *sd)
 {
 	struct dir_check dc = { .ctx = ctx, .sd = sd, .latch = -1 };
@@ -425,6 +442,9 @@ static errcode_t check_dir(struct fsck_ctx *ctx, struct scanned_dir *sd)
 
 	pctx.dir = sd->ino;
 	dc.um = sd->casefolded ? ctx->um : NULL;
+	/* Most directories are clean: prove it in little memory first. */
+	if (fsck_dir_clean_by_leaves(ctx, sd, &retval) || retval)
+		return retval;
 	/* An unreadable inode or no memory: nothing sensible can follow. */
 	retval = e2fold_dir_read(ctx->fs, sd->ino, &dc.dir);
 	if (retval) {
@@ -441,21 +461,22 @@ static errcode_t check_dir(struct fsck_ctx *ctx, struct scanned_dir *sd)
 		retval = check_encrypted(&dc);
 	else
 		retval = check_plain(&dc);
-	if (!retval && dc.rebuild)
-		retval = fsck_rebuild_dir(ctx, dc.dir, dc.plans, dc.nplans,
+	if (!retval && dc.rebuild) {
+		struct e2fold_dir *dir = dc.dir;
+
+		free_name_index(&dc);
+		dc.dir = NULL;		/* fsck_rebuild_dir frees it */
+		retval = fsck_rebuild_dir(ctx, dir, dc.plans, dc.nplans,
 					  sd->casefolded,
-					  dc.dir->encrypted && sd->casefolded);
-	else if (!retval && dc.wanted) {
+					  dir->encrypted && sd->casefolded);
+	} else if (!retval && dc.wanted) {
 		pctx.str = dc.dir->ncorrupt ? "it has corrupt blocks" :
 			   !dc.dir->dotdot ? "it has no '..' entry" :
 			   "an entry has no stored hash";
 		fix_problem(ctx, PR_2_DIR_NOT_REBUILT, &pctx);
 	}
-	e2fold_nameset_free(dc.set);
+	free_name_index(&dc);
 	free(dc.plans);
-	free(dc.dup_of);
-	free(dc.invalid);
-	free(dc.hash);
 	e2fold_dir_free(dc.dir);
 	return retval;
 }

@@ -76,6 +76,18 @@ static errcode_t verify(struct fsck_ctx *ctx, ext2_ino_t ino,
 	return 0;
 }
 
+/*
+ * The hash version of a rebuilt index: the superblock's default, unless
+ * that is no version at all (nobody checks the field; with 200 there, no
+ * directory could ever be rebuilt); then half_md4, mke2fs's choice.
+ */
+static int default_hash_version(ext2_filsys fs)
+{
+	if (fs->super->s_def_hash_version <= EXT2_HASH_TEA)
+		return fs->super->s_def_hash_version;
+	return EXT2_HASH_HALF_MD4;
+}
+
 errcode_t fsck_rebuild_dir(struct fsck_ctx *ctx, struct e2fold_dir *dir,
 			   const struct rename_plan *plans, size_t nplans,
 			   int casefolded, int stored_hashes)
@@ -86,25 +98,28 @@ errcode_t fsck_rebuild_dir(struct fsck_ctx *ctx, struct e2fold_dir *dir,
 		.parent = dir->dotdot,
 		.um = casefolded ? ctx->um : NULL,
 		.hash_version = stored_hashes ? EXT2_HASH_SIPHASH :
-				fs->super->s_def_hash_version,
+				default_hash_version(fs),
 		.stored_hashes = stored_hashes,
 	};
 	struct problem_context pctx = { 0 };
 	struct fingerprint want = { 0 };
 	struct e2fold_new_entry *ents;
-	errcode_t retval;
+	ext2_ino_t ino = dir->ino;
+	errcode_t retval = 0;
 	size_t i;
 
 	if (!fsck_may_write(ctx))
-		return 0;
+		goto out;
 	if (!fs->block_map) {
 		retval = ext2fs_read_bitmaps(fs);
 		if (retval)
-			return retval;
+			goto out;
 	}
 	ents = calloc(dir->nents + 1, sizeof(*ents));
-	if (!ents)
-		return EXT2_ET_NO_MEMORY;
+	if (!ents) {
+		retval = EXT2_ET_NO_MEMORY;
+		goto out;
+	}
 	for (i = 0; i < dir->nents; i++) {
 		const struct e2fold_dirent *e = &dir->ents[i];
 
@@ -125,20 +140,26 @@ errcode_t fsck_rebuild_dir(struct fsck_ctx *ctx, struct e2fold_dir *dir,
 	retval = e2fold_dir_write(fs, &layout, ents, dir->nents);
 	ctx->changed = 1;
 	free(ents);
-	pctx.dir = dir->ino;
+	pctx.dir = ino;
 	if (retval) {
 		pctx.errcode = retval;
 		fix_problem(ctx, PR_3_REBUILD_FAILED, &pctx);
-		return 0;
+		retval = 0;
+		goto out;
 	}
 	for (i = 0; i < nplans; i++) {
 		const struct e2fold_dirent *e = &dir->ents[plans[i].entry];
 
-		report_rename(ctx->report, ctx, dir->ino, e->ino, e->name,
+		report_rename(ctx->report, ctx, ino, e->ino, e->name,
 			      e->name_len, plans[i].name, plans[i].len);
 	}
-	report_rebuild(ctx->report, ctx, dir->ino, dir->nents, casefolded);
+	report_rebuild(ctx->report, ctx, ino, dir->nents, casefolded);
 	ctx->renamed += nplans;
 	ctx->rebuilt++;
-	return verify(ctx, dir->ino, &want);
+	/* The old copy goes before the new one is read back (e2fsck.h). */
+	e2fold_dir_free(dir);
+	return verify(ctx, ino, &want);
+out:
+	e2fold_dir_free(dir);
+	return retval;
 }

@@ -133,8 +133,14 @@ static int walk_region(struct reader *r, const unsigned char *buf,
 		if (offset + 8 > bs || ext2fs_get_rec_len(r->fs, de, &rec_len))
 			return 1;
 		name_len = ext2fs_dirent_name_len(de);
+		/*
+		 * An inode number past the inode table is no entry either:
+		 * rebuilt as one, garbage would become a directory e2fsck
+		 * reads (and clears) entry by entry.
+		 */
 		if (rec_len < 8 || rec_len % 4 || offset + rec_len > bs ||
-		    (de->inode && 8 + name_len > rec_len))
+		    (de->inode && 8 + name_len > rec_len) ||
+		    de->inode > r->fs->super->s_inodes_count)
 			return 1;
 		if (de->inode) {
 			int first = lblk == 0 && start == 0;
@@ -327,6 +333,12 @@ static errcode_t read_inline(struct reader *r)
 	unsigned int iblock = EXT4_MIN_INLINE_DATA_SIZE;
 	errcode_t retval;
 
+	/*
+	 * Without the feature the flag is damage, i_block no directory: e2fsck
+	 * clears such an inode. Its bytes are not entries to rebuild from.
+	 */
+	if (!ext2fs_has_feature_inline_data(r->fs->super))
+		return mark_corrupt(r, 0);
 	retval = ext2fs_inline_data_size(r->fs, dir->ino, &size);
 	if (retval)
 		return retval;
@@ -339,6 +351,11 @@ static errcode_t read_inline(struct reader *r)
 	if (!retval && size >= 4) {
 		dir->dot = dir->ino;
 		dir->dotdot = le32_at(buf);
+		if (dir->dotdot > r->fs->super->s_inodes_count) {
+			dir->dotdot = 0;	/* no parent: cannot rebuild */
+			retval = mark_corrupt(r, 0);
+			goto out;
+		}
 		if (walk_region(r, buf, 4, size < iblock ? size : iblock, 0,
 				&retval) && !retval)
 			retval = mark_corrupt(r, 0);
@@ -346,6 +363,7 @@ static errcode_t read_inline(struct reader *r)
 		    walk_region(r, buf, iblock, size, 0, &retval) && !retval)
 			retval = mark_corrupt(r, 0);
 	}
+out:
 	free(buf);
 	return retval;
 }
@@ -357,6 +375,83 @@ static int cmp_leaf(const void *a, const void *b)
 	return x->lo < y->lo ? -1 : x->lo > y->lo;
 }
 
+/*
+ * The logical blocks to read: i_size says how many, but a damaged i_size
+ * can say billions (arrays of that size, and a loop over holes, would
+ * never end). A directory has no holes, so its blocks are also bounded by
+ * what it has allocated (i_blocks, which counts index blocks too) and by
+ * the filesystem. Blocks past that are e2fsck's to judge, as i_size is.
+ */
+static blk64_t dir_blocks(ext2_filsys fs, struct ext2_inode_large *inode)
+{
+	blk64_t n = EXT2_I_SIZE(inode) / fs->blocksize;
+	blk64_t allocated = ext2fs_get_stat_i_blocks(fs,
+				(struct ext2_inode *)inode) /
+			    (fs->blocksize / 512);
+
+	if (n > allocated)
+		n = allocated;
+	if (n > ext2fs_blocks_count(fs->super))
+		n = ext2fs_blocks_count(fs->super);
+	return n;
+}
+
+/* Read the inode of directory ino into a new dir; 0 or an error. */
+static errcode_t open_dir(struct reader *r, ext2_ino_t ino)
+{
+	struct e2fold_dir *dir = calloc(1, sizeof(*dir));
+	errcode_t retval;
+
+	if (!dir)
+		return EXT2_ET_NO_MEMORY;
+	r->dir = dir;
+	dir->ino = ino;
+	retval = ext2fs_read_inode_full(r->fs, ino,
+					(struct ext2_inode *)&dir->inode,
+					sizeof(dir->inode));
+	if (retval)
+		return retval;
+	if (!LINUX_S_ISDIR(dir->inode.i_mode))
+		return EXT2_ET_NO_DIRECTORY;
+	dir->casefolded = !!(dir->inode.i_flags & EXT4_CASEFOLD_FL);
+	dir->encrypted = !!(dir->inode.i_flags & EXT4_ENCRYPT_FL);
+	dir->indexed = !!(dir->inode.i_flags & EXT2_INDEX_FL);
+	dir->nblocks = dir_blocks(r->fs, &dir->inode);
+	r->buf = malloc(r->fs->blocksize);
+	return r->buf ? 0 : EXT2_ET_NO_MEMORY;
+}
+
+/* Names were stored as offsets while their buffer grew: make pointers. */
+static void resolve_names(struct e2fold_dir *dir)
+{
+	size_t i;
+
+	for (i = 0; i < dir->nents; i++)
+		dir->ents[i].name = dir->names + (uintptr_t)dir->ents[i].name;
+}
+
+/* The hash tree of an indexed directory, its leaves sorted, leaf_of. */
+static errcode_t read_index(struct reader *r)
+{
+	struct e2fold_dir *dir = r->dir;
+	blk64_t lblk;
+	size_t i;
+
+	dx_read(r);
+	if (dir->nleaves)	/* leaves is NULL when there are none */
+		qsort(dir->leaves, dir->nleaves, sizeof(*dir->leaves),
+		      cmp_leaf);
+	dir->leaf_of = malloc((dir->nblocks ? dir->nblocks : 1) *
+			      sizeof(*dir->leaf_of));
+	if (!dir->leaf_of)
+		return EXT2_ET_NO_MEMORY;
+	for (lblk = 0; lblk < dir->nblocks; lblk++)
+		dir->leaf_of[lblk] = (size_t)-1;
+	for (i = 0; i < dir->nleaves; i++)
+		dir->leaf_of[dir->leaves[i].lblk] = i;
+	return 0;
+}
+
 errcode_t e2fold_dir_read(ext2_filsys fs, ext2_ino_t ino,
 			  struct e2fold_dir **ret_dir)
 {
@@ -364,34 +459,20 @@ errcode_t e2fold_dir_read(ext2_filsys fs, ext2_ino_t ino,
 	struct e2fold_dir *dir;
 	errcode_t retval;
 	blk64_t lblk;
-	size_t i;
 
-	dir = calloc(1, sizeof(*dir));
-	if (!dir)
-		return EXT2_ET_NO_MEMORY;
-	r.dir = dir;
-	dir->ino = ino;
-	retval = ext2fs_read_inode_full(fs, ino, (struct ext2_inode *)&dir->inode,
-					sizeof(dir->inode));
+	retval = open_dir(&r, ino);
+	dir = r.dir;
 	if (retval)
 		goto fail;
-	if (!LINUX_S_ISDIR(dir->inode.i_mode)) {
-		retval = EXT2_ET_NO_DIRECTORY;
-		goto fail;
-	}
-	dir->casefolded = !!(dir->inode.i_flags & EXT4_CASEFOLD_FL);
-	dir->encrypted = !!(dir->inode.i_flags & EXT4_ENCRYPT_FL);
-	dir->indexed = !!(dir->inode.i_flags & EXT2_INDEX_FL);
-	dir->nblocks = EXT2_I_SIZE(&dir->inode) / fs->blocksize;
 	if (dir->inode.i_flags & EXT4_INLINE_DATA_FL) {
 		retval = read_inline(&r);
 		if (retval)
 			goto fail;
+		resolve_names(dir);
 		goto done;
 	}
-	r.buf = malloc(fs->blocksize);
 	r.no_tail = calloc(dir->nblocks ? dir->nblocks : 1, 1);
-	if (!r.buf || !r.no_tail) {
+	if (!r.no_tail) {
 		retval = EXT2_ET_NO_MEMORY;
 		goto fail;
 	}
@@ -410,22 +491,11 @@ errcode_t e2fold_dir_read(ext2_filsys fs, ext2_ino_t ino,
 		if (retval)
 			goto fail;
 	}
-done:
-	for (i = 0; i < dir->nents; i++)
-		dir->ents[i].name = dir->names + (uintptr_t)dir->ents[i].name;
-	if (dir->indexed && !(dir->inode.i_flags & EXT4_INLINE_DATA_FL)) {
-		dx_read(&r);
-		qsort(dir->leaves, dir->nleaves, sizeof(*dir->leaves), cmp_leaf);
-		dir->leaf_of = malloc((dir->nblocks ? dir->nblocks : 1) *
-				      sizeof(*dir->leaf_of));
-		if (!dir->leaf_of) {
-			retval = EXT2_ET_NO_MEMORY;
+	resolve_names(dir);
+	if (dir->indexed) {
+		retval = read_index(&r);
+		if (retval)
 			goto fail;
-		}
-		for (lblk = 0; lblk < dir->nblocks; lblk++)
-			dir->leaf_of[lblk] = (size_t)-1;
-		for (i = 0; i < dir->nleaves; i++)
-			dir->leaf_of[dir->leaves[i].lblk] = i;
 	}
 	/* Index blocks have no tail by design; every other block needs one. */
 	for (lblk = 0; r.no_tail && lblk < dir->nblocks; lblk++) {
@@ -436,6 +506,7 @@ done:
 		if (retval)
 			goto fail;
 	}
+done:
 	free(r.buf);
 	free(r.no_tail);
 	*ret_dir = dir;
@@ -444,6 +515,67 @@ fail:
 	free(r.buf);
 	free(r.no_tail);
 	e2fold_dir_free(dir);
+	return retval;
+}
+
+errcode_t e2fold_dir_read_index(ext2_filsys fs, ext2_ino_t ino,
+				struct e2fold_dir **ret_dir)
+{
+	struct reader r = { .fs = fs };
+	errcode_t retval;
+	int hole;
+
+	retval = open_dir(&r, ino);
+	if (!retval && (!r.dir->indexed ||
+			(r.dir->inode.i_flags & EXT4_INLINE_DATA_FL)))
+		retval = EXT2_ET_INVALID_ARGUMENT;
+	/* "." and "..", before the root's index. */
+	if (!retval && !read_block(&r, 0, &hole) && !hole &&
+	    walk_block(&r, 0, &retval) && !retval)
+		retval = mark_corrupt(&r, 0);
+	if (!retval && r.dir->nents)	/* entries in the root: not an index */
+		retval = mark_corrupt(&r, 0);
+	r.dir->nents = 0;
+	if (!retval)
+		retval = read_index(&r);
+	free(r.buf);
+	if (retval) {
+		e2fold_dir_free(r.dir);
+		return retval;
+	}
+	*ret_dir = r.dir;
+	return 0;
+}
+
+errcode_t e2fold_dir_read_blocks(ext2_filsys fs, struct e2fold_dir *dir,
+				 const blk64_t *lblks, size_t n, int *ret_ok)
+{
+	struct reader r = { .fs = fs, .dir = dir };
+	errcode_t retval = 0;
+	size_t i;
+
+	*ret_ok = 1;
+	dir->nents = 0;
+	r.buf = malloc(fs->blocksize);
+	if (!r.buf)
+		return EXT2_ET_NO_MEMORY;
+	/* Keep the arrays from the last call; add_entry grows them. */
+	r.ents_cap = dir->ents_cap;
+	r.names_cap = dir->names_cap;
+	for (i = 0; i < n && *ret_ok && !retval; i++) {
+		int hole;
+
+		if (lblks[i] >= dir->nblocks ||
+		    read_block(&r, lblks[i], &hole) || hole ||
+		    walk_block(&r, lblks[i], &retval) ||
+		    (ext2fs_has_feature_metadata_csum(fs->super) &&
+		     !ext2fs_dirent_has_tail(fs, (struct ext2_dir_entry *)r.buf)))
+			*ret_ok = 0;
+	}
+	dir->ents_cap = r.ents_cap;
+	dir->names_cap = r.names_cap;
+	free(r.buf);
+	resolve_names(dir);
 	return retval;
 }
 

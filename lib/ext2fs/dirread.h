@@ -29,14 +29,18 @@
 
 #include "cfname.h"
 
+/*
+ * One per entry, so a million-entry directory holds a million: the
+ * members are ordered so that the struct has no padding (48 bytes).
+ */
 struct e2fold_dirent {
 	blk64_t lblk;			/* logical block of the directory */
+	const unsigned char *name;	/* name_len bytes, not NUL-terminated */
 	unsigned int offset;		/* byte offset in that block */
 	unsigned int rec_len;
 	ext2_ino_t ino;
 	unsigned int name_len;
 	int file_type;
-	const unsigned char *name;	/* name_len bytes, not NUL-terminated */
 	int has_stored_hash;		/* encrypted+casefolded entries */
 	__u32 stored_hash, stored_minor;
 };
@@ -97,12 +101,29 @@ struct e2fold_dir {
 	size_t *leaf_of;		/* leaf index of each logical block, or -1 */
 
 	unsigned char *names;		/* storage for the entries' names */
+	size_t ents_cap, names_cap;	/* their allocated sizes */
 };
 
 /* Read directory ino. Returns 0 with *ret_dir to free with e2fold_dir_free. */
 E2FOLD_API errcode_t e2fold_dir_read(ext2_filsys fs, ext2_ino_t ino,
 				     struct e2fold_dir **ret_dir);
 E2FOLD_API void e2fold_dir_free(struct e2fold_dir *dir);
+
+/*
+ * A large indexed directory, a few leaves at a time, in memory that does
+ * not grow with it. e2fold_dir_read_index reads the inode, "." and ".."
+ * and the hash tree, but no entries (EXT2_ET_INVALID_ARGUMENT if the
+ * directory is not indexed, or inline). e2fold_dir_read_blocks then
+ * replaces dir->ents with the entries of the n logical blocks lblks;
+ * *ret_ok is 0 if one of them is missing, malformed or (metadata_csum)
+ * lacks its checksum tail: read the whole directory to know more.
+ */
+E2FOLD_API errcode_t e2fold_dir_read_index(ext2_filsys fs, ext2_ino_t ino,
+					   struct e2fold_dir **ret_dir);
+E2FOLD_API errcode_t e2fold_dir_read_blocks(ext2_filsys fs,
+					    struct e2fold_dir *dir,
+					    const blk64_t *lblks, size_t n,
+					    int *ret_ok);
 
 /* The leaf whose range contains hash, or NULL (no index). */
 E2FOLD_API const struct e2fold_dx_leaf *e2fold_dir_leaf_for(const struct e2fold_dir *dir,

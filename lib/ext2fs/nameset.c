@@ -66,10 +66,11 @@ size_t e2fold_nameset_count(const struct e2fold_nameset *set)
 	return set->count;
 }
 
-static int grow(struct e2fold_nameset *set)
+/* Move the members into a table of n slots (a power of two). */
+static int resize(struct e2fold_nameset *set, size_t n)
 {
-	size_t n = (set->mask + 1) * 2, i;
 	struct slot *slots = calloc(n, sizeof(*slots));
+	size_t i;
 
 	if (!slots)
 		return -1;
@@ -87,6 +88,19 @@ static int grow(struct e2fold_nameset *set)
 	set->slots = slots;
 	set->mask = n - 1;
 	return 0;
+}
+
+/* The table is kept at most half full. */
+int e2fold_nameset_reserve(struct e2fold_nameset *set, size_t n)
+{
+	size_t slots = set->mask + 1;
+
+	while (slots / 2 < n) {
+		if (slots > (size_t)-1 / 2 / sizeof(struct slot))
+			return -1;
+		slots *= 2;
+	}
+	return slots == set->mask + 1 ? 0 : resize(set, slots);
 }
 
 /* Does member id have this key? */
@@ -151,7 +165,8 @@ int e2fold_nameset_add_key(struct e2fold_nameset *set, size_t id,
 	size_t i;
 	int found;
 
-	if (2 * (set->count + 1) > set->mask + 1 && grow(set))
+	if (2 * (set->count + 1) > set->mask + 1 &&
+	    resize(set, (set->mask + 1) * 2))
 		return -1;
 	khash = key_hash(key);
 	i = lookup(set, key, khash, &found);

@@ -29,6 +29,13 @@ E2FOLD_API struct e2fold_nameset *e2fold_nameset_new(const struct unicode_map *u
 E2FOLD_API void e2fold_nameset_free(struct e2fold_nameset *set);
 
 /*
+ * Make room for n members in all, so that adding them never grows the
+ * table: each growth rehashes every member and holds the old table and
+ * the new one at once. 0, or -1 when out of memory.
+ */
+E2FOLD_API int e2fold_nameset_reserve(struct e2fold_nameset *set, size_t n);
+
+/*
  * Add member id, whose name is name/len. Returns 0 if added; 1 if a member
  * with an equal key exists (id is then not added and *ret_other is that
  * member); -1 when out of memory.
