@@ -9,6 +9,8 @@
 
 #include <stdlib.h>
 
+#include <et/com_err.h>
+
 #include "dirread.h"
 #include "e2fsck.h"
 #include "problem.h"
@@ -78,8 +80,14 @@ errcode_t fsck_pass1(struct fsck_ctx *ctx)
 		struct ext2_inode inode;
 
 		pctx.ino = ctx->cf_nondirs[i];
-		if (ext2fs_read_inode(fs, pctx.ino, &inode))
-			continue;
+		/* The scan read it a moment ago: failing now is an I/O error,
+		 * not a reason to drop the finding silently. */
+		retval = ext2fs_read_inode(fs, pctx.ino, &inode);
+		if (retval) {
+			com_err(ctx->prog, retval, "while reading inode %u",
+				pctx.ino);
+			break;
+		}
 		pctx.str = file_type_name(inode.i_mode);
 		if (fix_problem(ctx, PR_1_CASEFOLD_NONDIR, &pctx))
 			retval = clear_inode_flags(ctx, pctx.ino,

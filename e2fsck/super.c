@@ -140,6 +140,9 @@ errcode_t fsck_pass0(struct fsck_ctx *ctx)
 	struct problem_context pctx = { 0 };
 	const struct e2fold_encoding *enc;
 
+	/* Pass 0 runs again after e2fsck: forget the first run's map. */
+	utf8_unload(ctx->um);
+	ctx->um = NULL;
 	if (!ext2fs_has_feature_casefold(sb)) {
 		check_without_feature(ctx);
 		if (!ext2fs_has_feature_casefold(sb))

@@ -175,12 +175,37 @@ static errcode_t open_fs(struct fsck_ctx *ctx, const char *undo_suffix)
 			    &ctx->fs);
 }
 
+/*
+ * A superblock that claims more blocks than the device holds: the image
+ * was truncated or the superblock is corrupt. Reading past the end fails
+ * at random places, and a rebuild could write past it; refuse.
+ */
+static int truncated(struct fsck_ctx *ctx)
+{
+	ext2_filsys fs = ctx->fs;
+	blk64_t dev_blocks = 0;
+
+	if (ext2fs_get_device_size2(ctx->opt.device, fs->blocksize,
+				    &dev_blocks) || !dev_blocks ||
+	    ext2fs_blocks_count(fs->super) <= dev_blocks)
+		return 0;
+	fprintf(stderr, "%s: %s: the superblock says %llu blocks, the device "
+		"holds %llu: truncated, or the superblock is corrupt\n", prog,
+		ctx->opt.device,
+		(unsigned long long)ext2fs_blocks_count(fs->super),
+		(unsigned long long)dev_blocks);
+	return 1;
+}
+
 /* Refuse what e2fsck would refuse before writing. */
 static int preflight(struct fsck_ctx *ctx)
 {
 	ext2_filsys fs = ctx->fs;
 	int mount_flags = 0;
 	errcode_t retval;
+
+	if (truncated(ctx))
+		return FSCK_ERROR;
 
 	retval = ext2fs_check_if_mounted(ctx->opt.device, &mount_flags);
 	if (!retval && (mount_flags & EXT2_MF_MOUNTED) && fsck_may_write(ctx)) {
@@ -279,6 +304,15 @@ static int close_fs(struct fsck_ctx *ctx)
 		return 0;
 	if (ctx->changed && fsck_may_write(ctx))
 		ext2fs_mark_super_dirty(ctx->fs);
+	/*
+	 * With orig_super, libext2fs writes only the superblock's changed
+	 * fields, one write each (so as not to undo a mounted kernel's own
+	 * updates; e2fold never writes a mounted filesystem). Killed between
+	 * two of them, it leaves a superblock whose checksum fails, which
+	 * e2fsck cannot open unless a backup saves it. Without, it writes
+	 * the whole superblock in one write: the old one or the new one.
+	 */
+	ext2fs_free_mem(&ctx->fs->orig_super);
 	retval = ext2fs_close_free(&ctx->fs);
 	if (retval) {
 		com_err(prog, retval, "while writing %s", ctx->opt.device);
@@ -416,6 +450,19 @@ static void check_with_e2fsck(struct fsck_ctx *ctx)
 	}
 }
 
+/*
+ * Everything a run allocated, so that fsck_main can run again in the same
+ * process (the fuzzer does) without growing.
+ */
+static void release(struct fsck_ctx *ctx)
+{
+	report_free(ctx->report);
+	utf8_unload(ctx->um);
+	free(ctx->e2fsck_path);
+	free(ctx->dirs);
+	free(ctx->cf_nondirs);
+}
+
 int fsck_main(int argc, char **argv)
 {
 	struct fsck_ctx ctx;
@@ -423,7 +470,8 @@ int fsck_main(int argc, char **argv)
 
 	memset(&ctx, 0, sizeof(ctx));
 	ctx.prog = prog;
-	add_error_table(&et_ext2_error_table);
+	/* Once per process: add_error_table() would grow a list each run. */
+	initialize_ext2_error_table();
 	optind = 1;	/* fsck_main may run more than once in a process */
 	parse_options(argc, argv, &ctx.opt);
 	if (ctx.opt.mode == MODE_ASK && !isatty(0)) {
@@ -436,11 +484,14 @@ int fsck_main(int argc, char **argv)
 	printf("%s\n", e2fold_version_banner(prog));
 	with_e2fsck = find_e2fsck(&ctx);
 
-	if (open_or_report(&ctx, with_e2fsck ? ".super" : ""))
+	if (open_or_report(&ctx, with_e2fsck ? ".super" : "")) {
+		release(&ctx);
 		return FSCK_ERROR;
+	}
 	status = preflight(&ctx);
 	if (status) {
 		ext2fs_close_free(&ctx.fs);
+		release(&ctx);
 		return status;
 	}
 	if (looks_clean(&ctx)) {
@@ -452,6 +503,7 @@ int fsck_main(int argc, char **argv)
 			ext2fs_free_blocks_count(ctx.fs->super)),
 		       (unsigned long long)ext2fs_blocks_count(ctx.fs->super));
 		ext2fs_close_free(&ctx.fs);
+		release(&ctx);
 		return FSCK_OK;
 	}
 
@@ -478,8 +530,6 @@ int fsck_main(int argc, char **argv)
 			status |= FSCK_ERROR;
 		}
 	}
-	report_free(ctx.report);
-	utf8_unload(ctx.um);
-	free(ctx.e2fsck_path);
+	release(&ctx);
 	return status;
 }

@@ -1,1 +1,39 @@
-# Fuzz harnesses (clang/libFuzzer).
+# Fuzz harnesses (clang/libFuzzer). fuzz/fuzz.make builds them with clang
+# whatever CC configure chose, from the sources the tools themselves are
+# built from (the lists below), so a new library file needs nothing here.
+#
+#   make fuzz-build    build every harness (make check does it first)
+#   make fuzz-long     run each for its long budget (fuzz/NAME.fuzz)
+#   make fuzz-clean    remove the harnesses and their objects
+# `make check` runs each for a short, fixed budget (tests/fuzz.mk).
+FUZZ_CC = clang
+FUZZ_MAKE = $(MAKE) -f $(top_srcdir)/fuzz/fuzz.make \
+	top_srcdir='$(top_srcdir)' top_builddir='$(top_builddir)' \
+	UCD_DIR='$(UCD_DIR)' FUZZ_CC='$(FUZZ_CC)' \
+	LIB_SOURCES='$(lib_ext2fs_libe2fold_core_la_SOURCES)' \
+	FSCK_SOURCES='$(e2fsck_e2fold_fsck_SOURCES)' \
+	TOOL_CFLAGS='$(E2FOLD_TOOL_CFLAGS)' \
+	TOOL_LIBS='$(EXT2FS_LIBS) $(E2P_LIBS) $(COM_ERR_LIBS) $(BLKID_LIBS)'
+FUZZERS = engine hash fsck
+
+fuzz-build:
+	+$(AM_V_at)$(FUZZ_MAKE) all
+
+# Each fuzzer's long budget, one after the other; FUZZ_JOBS=N runs N
+# processes per fuzzer. Counts are printed at the end of each.
+fuzz-long: fuzz-build
+	$(AM_V_at)for f in $(FUZZERS); do \
+	  $(SHELL) $(top_srcdir)/fuzz/run-fuzzer.sh --long \
+	    $(top_srcdir)/fuzz/$$f.fuzz || exit 1; \
+	done
+
+fuzz-clean:
+	+$(AM_V_at)$(FUZZ_MAKE) clean
+clean-local: fuzz-clean
+
+.PHONY: fuzz-build fuzz-long fuzz-clean
+
+EXTRA_DIST += fuzz/fuzz.make fuzz/run-fuzzer.sh fuzz/fuzz.h \
+	fuzz/reference.h fuzz/reference.c fuzz/image.h fuzz/image.c \
+	fuzz/fuzz_engine.c fuzz/fuzz_hash.c fuzz/fuzz_fsck.c \
+	fuzz/seeds fuzz/corpus fuzz/regress

@@ -170,25 +170,48 @@ static int parse_seed(const char *s, __u32 *seed)
 	return 0;
 }
 
-/* Decode hex (spaces allowed between bytes) in place; -1 if malformed. */
+/*
+ * Decode hex (spaces allowed between bytes) in place; -1 if malformed,
+ * with the name untouched, so the error message shows what was given.
+ */
 static int unhex(struct name *nm)
 {
-	size_t in, out = 0;
+	size_t in, out = 0, digits = 0;
 
 	for (in = 0; in < nm->len; in++) {
-		int hi, lo;
-
+		if (nm->bytes[in] == ' ' || nm->bytes[in] == '\t') {
+			if (digits % 2)
+				return -1;	/* a space inside a byte */
+			continue;
+		}
+		if (hexval(nm->bytes[in]) < 0)
+			return -1;
+		digits++;
+	}
+	if (digits % 2)
+		return -1;
+	for (in = 0; in < nm->len; in++) {
 		if (nm->bytes[in] == ' ' || nm->bytes[in] == '\t')
 			continue;
-		hi = hexval(nm->bytes[in]);
-		lo = in + 1 < nm->len ? hexval(nm->bytes[in + 1]) : -1;
-		if (hi < 0 || lo < 0)
-			return -1;
-		nm->bytes[out++] = hi << 4 | lo;
+		nm->bytes[out++] = hexval(nm->bytes[in]) << 4 |
+				   hexval(nm->bytes[in + 1]);
 		in++;
 	}
 	nm->len = out;
 	return 0;
+}
+
+/* The given text of a name, bytes outside printable ASCII as \xHH. */
+static void print_escaped(FILE *f, const unsigned char *s, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < len; i++) {
+		if (s[i] >= 0x20 && s[i] < 0x7f && s[i] != '\\')
+			fputc(s[i], f);
+		else
+			fprintf(f, "\\x%02X", s[i]);
+	}
 }
 
 static void print_bytes(const struct options *opt, const unsigned char *s,
@@ -295,8 +318,9 @@ static int next_name(const struct options *opt, char ***argv, int use_stdin,
 	}
 	(*lineno)++;
 	if (opt->hex && unhex(nm)) {
-		fprintf(stderr, "%s: name %lu: not hex: %.*s\n", prog, *lineno,
-			(int)nm->len, (const char *)nm->bytes);
+		fprintf(stderr, "%s: name %lu: not hex: ", prog, *lineno);
+		print_escaped(stderr, nm->bytes, nm->len);
+		fputc('\n', stderr);
 		exit(1);
 	}
 	return 1;

@@ -15,5 +15,6 @@ include tests/kernel.mk
 include tests/fsck.mk
 include tests/debugfs.mk
 include tests/mkfs.mk
+include tests/fuzz.mk
 include tests/tune.mk
 include tests/scan.mk

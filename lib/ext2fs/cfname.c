@@ -117,8 +117,13 @@ char *e2fold_json_escape(const unsigned char *s, unsigned int len, char *buf,
 			piece = "\\\"";
 			plen = 2;
 		} else if (n && cp == '\\') {
-			piece = "\\\\";
-			plen = 2;
+			/*
+			 * Doubled in the decoded text too, as e2fold_escape_name
+			 * writes it: a name holding the text \xFF must not read
+			 * back as the byte 0xFF.
+			 */
+			piece = "\\\\\\\\";
+			plen = 4;
 		} else if (n && cp < 0x20) {
 			plen = snprintf(tmp, sizeof(tmp), "\\u%04x", cp);
 		} else if (n) {

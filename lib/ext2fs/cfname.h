@@ -57,10 +57,12 @@ E2FOLD_API char *e2fold_escape_name(const unsigned char *name,
 
 /*
  * Escape a byte string as the contents of a JSON string (without the
- * quotes): valid UTF-8 stays, '"', '\\' and control characters get JSON
- * escapes, and a byte that is not part of valid UTF-8 becomes "\\xHH"
- * (a backslash, then xHH), so that the original bytes can be recovered.
- * Returns buf, truncated to size like e2fold_escape_name.
+ * quotes): valid UTF-8 stays, '"' and control characters get JSON
+ * escapes, and the decoded string follows e2fold_escape_name's scheme: a
+ * backslash is "\\\\" (two backslashes once decoded) and a byte that is
+ * not part of valid UTF-8 is "\\xHH" (a backslash, then xHH), so that the
+ * original bytes can be recovered. Returns buf, truncated to size like
+ * e2fold_escape_name.
  */
 E2FOLD_API char *e2fold_json_escape(const unsigned char *s, unsigned int len,
 				    char *buf, size_t size);

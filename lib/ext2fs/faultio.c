@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -14,15 +15,33 @@ struct fault_data {
 	enum fault_kind kind;
 	unsigned long target;	/* which operation fails */
 	unsigned long reads, writes;
+	int is_target;		/* the filesystem, not an undo file */
 };
 
-static void parse_fault(struct fault_data *d)
+/*
+ * The file the faults are for: the first one opened through this manager
+ * in the process, the filesystem. Files opened through it later, such as
+ * the undo file of an undo manager that uses it as its backing manager,
+ * pass through untouched, or a test could not tell whether the undo file
+ * of a failed repair restores it.
+ */
+static char *fault_target;
+
+static int is_target(const char *name)
+{
+	if (!fault_target)
+		fault_target = strdup(name);
+	return fault_target && !strcmp(fault_target, name);
+}
+
+static void parse_fault(struct fault_data *d, const char *name)
 {
 	const char *spec = getenv("E2FOLD_FAULT");
 	const char *colon = spec ? strchr(spec, ':') : NULL;
 
 	d->kind = FAULT_NONE;
-	if (!colon)
+	d->is_target = spec && is_target(name);
+	if (!colon || !d->is_target)
 		return;
 	d->target = strtoul(colon + 1, NULL, 10);
 	if (!strncmp(spec, "read:", 5))
@@ -53,7 +72,7 @@ static errcode_t fault_open(const char *name, int flags, io_channel *ret)
 	retval = unix_io_manager->open(name, flags, &d->inner);
 	if (retval)
 		goto fail;
-	parse_fault(d);
+	parse_fault(d, name);
 	channel->magic = EXT2_ET_MAGIC_IO_CHANNEL;
 	channel->manager = e2fold_fault_io_manager;
 	channel->name = strdup(name);
@@ -74,6 +93,25 @@ fail:
 	return retval;
 }
 
+/*
+ * With E2FOLD_FAULT_COUNTS=FILE, each close of the filesystem's channel
+ * appends "reads R writes W" to FILE: a test learns how many operations
+ * a run makes, so it can fail every one of them in turn.
+ */
+static void log_counts(const struct fault_data *d)
+{
+	const char *path = getenv("E2FOLD_FAULT_COUNTS");
+	FILE *f;
+
+	if (!path || !*path || !d->is_target)
+		return;
+	f = fopen(path, "a");
+	if (!f)
+		return;
+	fprintf(f, "reads %lu writes %lu\n", d->reads, d->writes);
+	fclose(f);
+}
+
 static errcode_t fault_close(io_channel channel)
 {
 	struct fault_data *d = data_of(channel);
@@ -81,6 +119,7 @@ static errcode_t fault_close(io_channel channel)
 
 	if (--channel->refcount > 0)
 		return 0;
+	log_counts(d);
 	retval = io_channel_close(d->inner);
 	free(channel->name);
 	free(d);

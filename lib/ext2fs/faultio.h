@@ -8,8 +8,12 @@
  *   E2FOLD_FAULT=write:N   the Nth block write fails with EIO
  *   E2FOLD_FAULT=drop:N    the Nth block write reports success but is lost
  *
- * Counting starts at 1 when the channel opens; N=0 never fires. The tools
- * use it only when E2FOLD_FAULT is set.
+ * Counting starts at 1 when the channel opens; N=0 never fires. Only the
+ * file first opened through the manager (the filesystem) gets faults;
+ * others opened through it later (an undo manager's undo file) do not.
+ * E2FOLD_FAULT_COUNTS=FILE appends "reads R writes W" to FILE when the
+ * filesystem's channel closes, so a test can fail each operation in turn.
+ * The tools use it only when E2FOLD_FAULT is set.
  */
 #ifndef E2FOLD_FAULTIO_H
 #define E2FOLD_FAULTIO_H

@@ -39,9 +39,14 @@ unsigned int e2fold_sanitize_name(const unsigned char *name, unsigned int len,
 			n += c;
 			in += c;
 		} else {
+			static const char hex[] = "0123456789ABCDEF";
+
+			/* Three bytes, no NUL: out is full at 255. */
 			if (n + 3 > E2FOLD_NAME_MAX)
 				break;
-			n += sprintf((char *)out + n, "%%%02X", name[in]);
+			out[n++] = '%';
+			out[n++] = hex[name[in] >> 4];
+			out[n++] = hex[name[in] & 0xF];
 			in++;
 		}
 	}

@@ -1,0 +1,203 @@
+/*
+ * u_reference: the engine against the slow reference (reference.h) on
+ * every code point, under every Unicode version the engine supports:
+ * NFDi and NFDiCF (utf8_normalize, utf8_casefold), their lengths
+ * (utf8nlen) and the ages (utf8nagemax, utf8nagemin). Under 12.1, ext4's
+ * version, each code point is also checked between two non-starters of
+ * different classes, which shows whether it ends a run and how its
+ * mapping is ordered.
+ *
+ * The fuzzer (fuzz_engine.c) trusts the reference on strings only
+ * because this test makes it agree with the engine on every code point.
+ * Failures print as \u escapes with the version; the test keeps going.
+ *
+ * Data: $UCD_DIR (default /usr/share/unicode).
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "reference.h"
+#include "unicode.h"
+
+#define NCP 0x110000
+#define MAX_PRINT 20	/* failures printed per version */
+
+static unsigned long checks, failures, printed;
+
+static size_t put_utf8(uint32_t cp, unsigned char *p)
+{
+	if (cp < 0x80) {
+		p[0] = cp;
+		return 1;
+	}
+	if (cp < 0x800) {
+		p[0] = 0xC0 | (cp >> 6);
+		p[1] = 0x80 | (cp & 0x3F);
+		return 2;
+	}
+	if (cp < 0x10000) {
+		p[0] = 0xE0 | (cp >> 12);
+		p[1] = 0x80 | ((cp >> 6) & 0x3F);
+		p[2] = 0x80 | (cp & 0x3F);
+		return 3;
+	}
+	p[0] = 0xF0 | (cp >> 18);
+	p[1] = 0x80 | ((cp >> 12) & 0x3F);
+	p[2] = 0x80 | ((cp >> 6) & 0x3F);
+	p[3] = 0x80 | (cp & 0x3F);
+	return 4;
+}
+
+/* Print bytes of valid UTF-8 as \uXXXX escapes (bad bytes as \xHH). */
+static void print_escaped(const unsigned char *s, size_t len)
+{
+	while (len) {
+		uint32_t cp;
+		unsigned int n = ref_decode(s, len, &cp);
+
+		if (!n) {
+			fprintf(stderr, "\\x%02X", *s);
+			n = 1;
+		} else {
+			fprintf(stderr, cp > 0xFFFF ? "\\U%06X" : "\\u%04X", cp);
+		}
+		s += n;
+		len -= n;
+	}
+}
+
+static void fail(unsigned int age, const char *what, const unsigned char *in,
+		 size_t in_len, const unsigned char *got, long got_len,
+		 const unsigned char *want, long want_len)
+{
+	failures++;
+	if (printed++ >= MAX_PRINT)
+		return;
+	fprintf(stderr, "FAIL %s under %u.%u.%u: ", what, unicode_major(age),
+		unicode_minor(age), unicode_rev(age));
+	print_escaped(in, in_len);
+	fprintf(stderr, "\n  got  ");
+	if (got)
+		print_escaped(got, got_len);
+	else
+		fprintf(stderr, "%ld", got_len);
+	fprintf(stderr, "\n  want ");
+	if (want)
+		print_escaped(want, want_len);
+	else
+		fprintf(stderr, "%ld", want_len);
+	fputc('\n', stderr);
+}
+
+/* One form of one string: utf8_normalize/casefold and utf8nlen. */
+static void check_form(const struct ref_ucd *u, const struct unicode_map *um,
+		       int casefold, const unsigned char *s, size_t len)
+{
+	unsigned char got[256], *want;
+	struct qstr q = { s, (unsigned int)len };
+	size_t want_len;
+	int n;
+	ssize_t nl;
+
+	checks++;
+	if (ref_form(u, um->version, casefold, s, len, &want, &want_len)) {
+		fail(um->version, "reference", s, len, NULL, 0, NULL, -1);
+		return;
+	}
+	n = casefold ? utf8_casefold(um, &q, got, sizeof(got)) :
+		       utf8_normalize(um, &q, got, sizeof(got));
+	if (n < 0 || (size_t)n != want_len || memcmp(got, want, want_len))
+		fail(um->version, casefold ? "utf8_casefold" : "utf8_normalize",
+		     s, len, n < 0 ? NULL : got, n, want, want_len);
+	nl = utf8nlen(um->ntab[casefold ? UTF8_NFDICF : UTF8_NFDI],
+		      (const char *)s, len);
+	if (nl != (ssize_t)want_len)
+		fail(um->version, casefold ? "utf8nlen(nfdicf)" : "utf8nlen(nfdi)",
+		     s, len, NULL, nl, NULL, want_len);
+	free(want);
+}
+
+static void check_ages(const struct ref_ucd *u, const struct unicode_map *um,
+		       const unsigned char *s, size_t len)
+{
+	const char *p = (const char *)s;
+	long want;
+	int got;
+
+	checks++;
+	got = utf8nagemax(um->ntab[UTF8_NFDI], p, len);
+	want = ref_age_scan(u, um->version, 1, s, len);
+	if (got != want)
+		fail(um->version, "utf8nagemax", s, len, NULL, got, NULL, want);
+	got = utf8nagemin(um->ntab[UTF8_NFDICF], p, len);
+	want = ref_age_scan(u, um->version, 0, s, len);
+	if (got != want)
+		fail(um->version, "utf8nagemin", s, len, NULL, got, NULL, want);
+}
+
+static void sweep(const struct ref_ucd *u, const struct unicode_map *um,
+		  int with_context)
+{
+	unsigned char s[16];
+	uint32_t cp;
+	size_t n;
+
+	for (cp = 0; cp < NCP; cp++) {
+		if (cp >= 0xD800 && cp <= 0xDFFF)
+			continue;
+		n = put_utf8(cp, s);
+		check_form(u, um, 0, s, n);
+		check_form(u, um, 1, s, n);
+		check_ages(u, um, s, n);
+		if (!with_context)
+			continue;
+		/* U+0301 (class 230), cp, U+0316 (class 220). */
+		n = put_utf8(0x301, s);
+		n += put_utf8(cp, s + n);
+		n += put_utf8(0x316, s + n);
+		check_form(u, um, 0, s, n);
+		check_form(u, um, 1, s, n);
+	}
+}
+
+int main(void)
+{
+	const char *dir = getenv("UCD_DIR");
+	struct ref_ucd *u;
+	unsigned int maj, min, rev, versions = 0;
+
+	u = ref_load(dir && *dir ? dir : "/usr/share/unicode");
+	if (!u)
+		return 99;
+	for (maj = 1; maj < 32; maj++) {
+		for (min = 0; min < 10; min++) {
+			for (rev = 0; rev < 4; rev++) {
+				char v[32];
+				struct unicode_map *um;
+				unsigned long before = failures;
+
+				if (!utf8version_is_supported(maj, min, rev))
+					continue;
+				snprintf(v, sizeof(v), "%u.%u.%u", maj, min, rev);
+				um = utf8_load(v);
+				if (!um) {
+					fprintf(stderr, "FAIL utf8_load(%s)\n", v);
+					failures++;
+					continue;
+				}
+				printed = 0;
+				sweep(u, um, maj == 12 && min == 1);
+				utf8_unload(um);
+				versions++;
+				printf("%s: %lu mismatches\n", v, failures - before);
+			}
+		}
+	}
+	ref_free(u);
+	printf("u_reference: %u versions, %lu checks, %lu failed\n", versions,
+	       checks, failures);
+	return failures || !versions ? 1 : 0;
+}
