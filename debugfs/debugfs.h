@@ -26,6 +26,19 @@ struct session {
 	int bitmaps_loaded;
 };
 
+/* ---- session.c ---- */
+
+/*
+ * Open device (read-write if writable, as -w does; checksum errors are
+ * ignored, for the commands judge them) with the engine of its encoding,
+ * the current directory the root. A casefold filesystem whose encoding
+ * is unknown is opened with a warning, its names compared as bytes.
+ */
+errcode_t session_open(struct session *s, const char *device, int writable);
+
+/* Write back what changed (-w), close, and unload the engine. */
+errcode_t session_close(struct session *s);
+
 /* Every command, as libss calls it (the table is e2fold_cmds.ct). */
 #define DEBUGFS_CMD(name) \
 	void name(int argc, const char *const *argv, int sci_idx, void *infop)
@@ -84,9 +97,6 @@ void print_typed(FILE *f, const char *line);
 
 /* Bytes as lowercase hex without separators. */
 void print_hex(FILE *f, const unsigned char *s, unsigned int len);
-
-/* A hash seed given as a UUID (dashes optional); -1 if malformed. */
-int parse_seed(const char *s, __u32 seed[4]);
 
 /* The superblock's seed as a UUID string, in buf (37 bytes). */
 char *format_seed(const __u32 seed[4], char *buf);

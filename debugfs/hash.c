@@ -42,7 +42,7 @@ static int parse_dx_hash(struct session *s, int argc, char **args,
 			opt->casefold = 1;
 			break;
 		case 's':
-			if (parse_seed(optarg, opt->seed)) {
+			if (e2fold_parse_hash_seed(optarg, opt->seed)) {
 				cmd_error(s, args[0], 0, "-s %s: not a UUID",
 					  optarg);
 				return 1;

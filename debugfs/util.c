@@ -122,32 +122,6 @@ void print_hex(FILE *f, const unsigned char *s, unsigned int len)
 		fprintf(f, "%02x", s[i]);
 }
 
-int parse_seed(const char *s, __u32 seed[4])
-{
-	unsigned char bytes[16];
-	int n = 0, i;
-
-	for (; *s; s++) {
-		int hi, lo;
-
-		if (*s == '-')
-			continue;
-		hi = hexval(s[0]);
-		lo = s[1] ? hexval(s[1]) : -1;
-		if (hi < 0 || lo < 0 || n == 16)
-			return -1;
-		bytes[n++] = hi << 4 | lo;
-		s++;
-	}
-	if (n != 16)
-		return -1;
-	/* The superblock's 16 bytes, read as four little-endian words. */
-	for (i = 0; i < 4; i++)
-		seed[i] = bytes[4 * i] | bytes[4 * i + 1] << 8 |
-			  bytes[4 * i + 2] << 16 | (__u32)bytes[4 * i + 3] << 24;
-	return 0;
-}
-
 char *format_seed(const __u32 seed[4], char *buf)
 {
 	unsigned char b[16];

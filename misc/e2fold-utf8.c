@@ -143,33 +143,6 @@ static int hexval(int c)
 	return -1;
 }
 
-/* A UUID (dashes optional) as the superblock stores the hash seed. */
-static int parse_seed(const char *s, __u32 *seed)
-{
-	unsigned char bytes[16];
-	int n = 0, i;
-
-	for (; *s; s++) {
-		int hi, lo;
-
-		if (*s == '-')
-			continue;
-		hi = hexval(s[0]);
-		lo = s[1] ? hexval(s[1]) : -1;
-		if (hi < 0 || lo < 0 || n == 16)
-			return -1;
-		bytes[n++] = hi << 4 | lo;
-		s++;
-	}
-	if (n != 16)
-		return -1;
-	/* ext4 reads the 16 bytes as four little-endian words. */
-	for (i = 0; i < 4; i++)
-		seed[i] = bytes[4 * i] | bytes[4 * i + 1] << 8 |
-			  bytes[4 * i + 2] << 16 | (__u32)bytes[4 * i + 3] << 24;
-	return 0;
-}
-
 /*
  * Decode hex (spaces allowed between bytes) in place; -1 if malformed,
  * with the name untouched, so the error message shows what was given.
@@ -388,7 +361,7 @@ static void parse_options(int argc, char **argv, struct options *opt)
 			opt->given |= OPT_HEX;
 			break;
 		case 's':
-			if (parse_seed(optarg, opt->seed)) {
+			if (e2fold_parse_hash_seed(optarg, opt->seed)) {
 				fprintf(stderr, "%s: --seed %s: not a UUID\n",
 					prog, optarg);
 				exit(opt->fail_status);

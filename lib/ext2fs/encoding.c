@@ -219,3 +219,39 @@ int e2fold_effective_hash_version(ext2_filsys fs, int dx_version)
 		return dx_version + 3;
 	return dx_version;
 }
+
+static int hex_digit(int c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+int e2fold_parse_hash_seed(const char *text, __u32 seed[4])
+{
+	unsigned char bytes[16];
+	int n = 0, i;
+
+	for (; *text; text++) {
+		int hi, lo;
+
+		if (*text == '-')
+			continue;
+		hi = hex_digit(text[0]);
+		lo = text[1] ? hex_digit(text[1]) : -1;
+		if (hi < 0 || lo < 0 || n == 16)
+			return -1;
+		bytes[n++] = hi << 4 | lo;
+		text++;
+	}
+	if (n != 16)
+		return -1;
+	for (i = 0; i < 4; i++)
+		seed[i] = bytes[4 * i] | bytes[4 * i + 1] << 8 |
+			  bytes[4 * i + 2] << 16 | (__u32)bytes[4 * i + 3] << 24;
+	return 0;
+}

@@ -72,6 +72,13 @@ E2FOLD_API errcode_t e2fold_casefold_dirhash(const struct unicode_map *um,
 					     ext2_dirhash_t *ret_minor_hash);
 
 /*
+ * A hash seed given as text, a UUID (dashes anywhere or nowhere) as the
+ * superblock's s_hash_seed holds it: 16 bytes read as four little-endian
+ * words. 0, or -1 if the text is not 32 hex digits.
+ */
+E2FOLD_API int e2fold_parse_hash_seed(const char *text, __u32 seed[4]);
+
+/*
  * The directory hash of a name's key (see cfname.h): ext2fs_dirhash() of
  * the key bytes with the kernel's adjustment. Equal to
  * e2fold_casefold_dirhash() of the name, without folding it again.
