@@ -33,3 +33,27 @@ hex() {
 craft() {
 	"$CFCRAFT" "$@" || exit 99
 }
+
+# Ciphertext names and the SipHash values stored beside them cannot be
+# computed without a key; for an encrypted casefolded directory any bytes
+# will do, derived reproducibly from sha256.
+# cipher_names N: N names of 64 hex characters, one per line.
+cipher_names() {
+	i=0
+	while [ $i -lt "$1" ]; do
+		printf 'name %d' $i | sha256sum | cut -c1-64
+		i=$((i + 1))
+	done
+}
+
+# cipher_hashes N: N stored hashes "HASH MINOR_HASH" in hex, one per line
+# (a directory hash has bit 0 clear).
+cipher_hashes() {
+	i=0
+	while [ $i -lt "$1" ]; do
+		h=$(printf 'hash %d' $i | sha256sum)
+		printf '%08x %s\n' $(( 0x$(echo "$h" | cut -c1-8) & ~1 )) \
+			"$(echo "$h" | cut -c9-16)"
+		i=$((i + 1))
+	done
+}

@@ -6,20 +6,8 @@ img=${1:-image}
 new_fs "$img" 8M -b 1024 -O casefold,encrypt
 craft "$img" mkdir / enc casefold encrypt
 craft "$img" policy /enc
-# Ciphertext names and their stored SipHash values cannot be computed
-# without a key; any bytes will do, derived reproducibly from sha256.
-i=0
-while [ $i -lt 120 ]; do
-	printf 'name %d' $i | sha256sum | cut -c1-64
-	i=$((i + 1))
-done > "$img.names"
-i=0
-while [ $i -lt 120 ]; do
-	h=$(printf 'hash %d' $i | sha256sum)
-	# A directory hash has bit 0 clear.
-	printf '%08x %s\n' $(( 0x$(echo "$h" | cut -c1-8) & ~1 )) "$(echo "$h" | cut -c9-16)"
-	i=$((i + 1))
-done > "$img.hashes"
+cipher_names 120 > "$img.names"
+cipher_hashes 120 > "$img.hashes"
 craft "$img" fill /enc stored "$img.hashes" < "$img.names"
 # The root's entry limit no longer matches the block size.
 craft "$img" poke /enc 0 32 0500

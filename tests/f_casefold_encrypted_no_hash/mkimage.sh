@@ -6,11 +6,7 @@ img=${1:-image}
 new_fs "$img" 8M -b 1024 -O casefold,encrypt
 craft "$img" mkdir / enc casefold encrypt
 craft "$img" policy /enc
-i=0
-while [ $i -lt 4 ]; do
-	printf 'name %d' $i | sha256sum | cut -c1-64
-	i=$((i + 1))
-done > "$img.names"
+cipher_names 4 > "$img.names"
 printf '10000000 1\n20000000 2\n30000000 3\n40000000 4\n' > "$img.hashes"
 craft "$img" fill /enc stored "$img.hashes" < "$img.names"
 # The third entry (offset 24+48 in the only block) claims a 36-byte name
