@@ -484,7 +484,7 @@ static void canonical_order(struct seq *q)
 	}
 }
 
-static size_t encode(uint32_t cp, unsigned char *p)
+size_t ref_encode(uint32_t cp, unsigned char *p)
 {
 	if (cp < 0x80) {
 		p[0] = cp;
@@ -560,7 +560,7 @@ int ref_form(const struct ref_ucd *u, unsigned int maxage, int flags,
 	}
 	for (i = 0; i < q.n; i++)
 		if (q.v[i].ccc >= 0)
-			n += encode(q.v[i].cp, out + n);
+			n += ref_encode(q.v[i].cp, out + n);
 	out[n] = '\0';
 	free(q.v);
 	*ret_out = out;

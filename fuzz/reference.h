@@ -55,6 +55,9 @@ unsigned int ref_age(const struct ref_ucd *u, uint32_t cp);
  */
 unsigned int ref_decode(const unsigned char *s, size_t avail, uint32_t *ret_cp);
 
+/* Write cp (a scalar value) as UTF-8 into p (room for 4); its length. */
+size_t ref_encode(uint32_t cp, unsigned char *p);
+
 /* 1 if s (at most len bytes, up to a NUL) is strictly valid UTF-8. */
 int ref_valid(const unsigned char *s, size_t len);
 

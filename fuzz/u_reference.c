@@ -27,30 +27,6 @@
 
 static unsigned long checks, failures, printed;
 
-static size_t put_utf8(uint32_t cp, unsigned char *p)
-{
-	if (cp < 0x80) {
-		p[0] = cp;
-		return 1;
-	}
-	if (cp < 0x800) {
-		p[0] = 0xC0 | (cp >> 6);
-		p[1] = 0x80 | (cp & 0x3F);
-		return 2;
-	}
-	if (cp < 0x10000) {
-		p[0] = 0xE0 | (cp >> 12);
-		p[1] = 0x80 | ((cp >> 6) & 0x3F);
-		p[2] = 0x80 | (cp & 0x3F);
-		return 3;
-	}
-	p[0] = 0xF0 | (cp >> 18);
-	p[1] = 0x80 | ((cp >> 12) & 0x3F);
-	p[2] = 0x80 | ((cp >> 6) & 0x3F);
-	p[3] = 0x80 | (cp & 0x3F);
-	return 4;
-}
-
 /* Print bytes of valid UTF-8 as \uXXXX escapes (bad bytes as \xHH). */
 static void print_escaped(const unsigned char *s, size_t len)
 {
@@ -148,16 +124,16 @@ static void sweep(const struct ref_ucd *u, const struct unicode_map *um,
 	for (cp = 0; cp < NCP; cp++) {
 		if (cp >= 0xD800 && cp <= 0xDFFF)
 			continue;
-		n = put_utf8(cp, s);
+		n = ref_encode(cp, s);
 		check_form(u, um, 0, s, n);
 		check_form(u, um, 1, s, n);
 		check_ages(u, um, s, n);
 		if (!with_context)
 			continue;
 		/* U+0301 (class 230), cp, U+0316 (class 220). */
-		n = put_utf8(0x301, s);
-		n += put_utf8(cp, s + n);
-		n += put_utf8(0x316, s + n);
+		n = ref_encode(0x301, s);
+		n += ref_encode(cp, s + n);
+		n += ref_encode(0x316, s + n);
 		check_form(u, um, 0, s, n);
 		check_form(u, um, 1, s, n);
 	}
