@@ -51,6 +51,7 @@ struct seq {
 		int ccc;
 	} *v;
 	size_t n, cap;
+	size_t first;	/* where the current input code point's mapping starts */
 	int failed;
 };
 
@@ -461,7 +462,19 @@ static void expand(const struct ref_ucd *u, unsigned int maxage, int casefold,
 	if (m < 0 && casefold)
 		m = u->fold[cp];
 	if (m < 0) {
-		push(out, cp, u->ccc[cp]);
+		/*
+		 * A mapping may hold a code point newer than the version (in
+		 * 2.1, U+06D3 maps to U+06D2 U+0654, and U+0654 came in 3.0).
+		 * Linux treats it as it treats any code point too new for the
+		 * version: class 0, a starter, so nothing reorders around it.
+		 * It takes the real class of the mapping's first code point
+		 * without that test; the tables never differ there.
+		 */
+		int ccc = u->ccc[cp];
+
+		if (u->age[cp] > maxage && out->n > out->first)
+			ccc = 0;
+		push(out, cp, ccc);
 		return;
 	}
 	for (i = 1; i <= u->pool[m]; i++)
@@ -528,8 +541,10 @@ static int map_string(const struct ref_ucd *u, unsigned int maxage, int flags,
 			push(q, cp, -1);	/* removed; ends a run */
 		else if (!u->age[cp])
 			push(q, cp, 0);		/* unassigned: as is */
-		else
+		else {
+			q->first = q->n;
 			expand(u, maxage, flags & REF_CASEFOLD, cp, q, 0);
+		}
 	}
 	return q->failed ? -1 : 0;
 }

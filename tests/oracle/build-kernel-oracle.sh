@@ -14,7 +14,11 @@ if [ -z "$tarball" ]; then
 fi
 mkdir -p "$out"
 stamp="$out/.built-from"
-if [ -f "$out/libkunicode.a" ] && [ "$(cat "$stamp" 2>/dev/null)" = "$tarball" ]; then
+# Rebuilt when the tarball or our side of the wrapper changes.
+built_from="$tarball $(find "$srcdir/tests/oracle/kernel_oracle.c" \
+	"$srcdir/tests/oracle/kern-rename.h" "$srcdir/tests/oracle/shim" \
+	-type f | sort | xargs cat | cksum)"
+if [ -f "$out/libkunicode.a" ] && [ "$(cat "$stamp" 2>/dev/null)" = "$built_from" ]; then
 	exit 0
 fi
 top=$(basename "$tarball" .tar.xz)
@@ -36,4 +40,4 @@ for f in "$k/fs/unicode/utf8-norm.c" "$k/fs/unicode/utf8-core.c" \
 done
 rm -f "$out/libkunicode.a"
 ar rcs "$out/libkunicode.a" $objs
-echo "$tarball" > "$stamp"
+echo "$built_from" > "$stamp"

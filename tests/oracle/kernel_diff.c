@@ -1,6 +1,7 @@
 /*
  * kernel_diff: e2fold's engine against the Linux kernel's fs/unicode
- * (Unicode 12.1), byte for byte and error for error.
+ * (Unicode 12.1, and the streams of every older version its table
+ * holds), byte for byte and error for error.
  *
  *   kernel_diff [RANDOM_STRINGS [SEED]]
  *
@@ -25,6 +26,8 @@
 
 static struct unicode_map *um;
 static void *kum;
+/* The version the streams are compared under (older_versions changes it). */
+static unsigned int age = UNICODE_AGE(12, 1, 0);
 static unsigned long checks, failures;
 
 static void print_bytes(const unsigned char *s, size_t len)
@@ -59,8 +62,7 @@ static void check_stream(int form, const unsigned char *s, size_t len)
 {
 	static int want[8192];
 	struct utf8cursor cur;
-	const struct utf8data *t = form ? utf8nfdicf(UNICODE_AGE(12, 1, 0)) :
-				   utf8nfdi(UNICODE_AGE(12, 1, 0));
+	const struct utf8data *t = form ? utf8nfdicf(age) : utf8nfdi(age);
 	int n = ko_stream(kum, form, s, len, want, 8192), i, c;
 
 	checks++;
@@ -229,6 +231,9 @@ static const uint32_t interesting[] = {
 	0x1F468, 0x1F3FB, 0x10400, 0x10428, 0x1E900, 0x1E922, 0x1E944,
 	0xF951, 0x2F868, 0xFDD0, 0xFFFE, 0x10FFFF, 0x0378, 0x16FE4, 0x1AFF0,
 	0x10570, 0x1E030, 0x1E08F, 0x0C3C, 0x11F00, 0x4E00, 0x3042, 0x30AC,
+	/* A 1.1 letter whose decomposition holds a 3.0 mark (U+0654), and
+	 * a mark of a lower class to reorder around it. */
+	0x6D3, 0x6C2, 0x654, 0x6E3,
 };
 
 static size_t gen_string(unsigned char *p, size_t max)
@@ -306,6 +311,64 @@ static size_t gen_partner(const unsigned char *s, size_t len,
 	}
 }
 
+/*
+ * Every older version the kernel's table holds: the byte streams of both
+ * forms, where a version shows (a code point newer than the version
+ * passes through as a starter, even inside the decomposition of an older
+ * one), on every code point alone and between a starter and a mark, and
+ * on nrandom random strings.
+ */
+static void older_versions(unsigned long nrandom)
+{
+	unsigned char buf[16], s[2600];
+	unsigned int maj, min, rev, newest = age;
+	void *newest_kum = kum;
+	unsigned long i, before;
+	uint32_t cp;
+
+	for (maj = 1; maj <= 12; maj++)
+		for (min = 0; min < 10; min++)
+			for (rev = 0; rev < 4; rev++) {
+				if (UNICODE_AGE(maj, min, rev) >= newest ||
+				    !utf8version_is_supported(maj, min, rev))
+					continue;
+				kum = ko_load_version(maj, min, rev);
+				if (!kum) {
+					fprintf(stderr, "MISMATCH: the kernel "
+						"lacks version %u.%u.%u\n",
+						maj, min, rev);
+					failures++;
+					continue;
+				}
+				age = UNICODE_AGE(maj, min, rev);
+				before = failures;
+				for (cp = 0; cp < 0x110000; cp++) {
+					int n, m;
+
+					if (cp >= 0xD800 && cp <= 0xDFFF)
+						continue;
+					n = put_utf8(buf, cp);
+					check_stream(0, buf, n);
+					check_stream(1, buf, n);
+					buf[0] = 'A';
+					m = 1 + put_utf8(buf + 1, cp);
+					m += put_utf8(buf + m, 0x0316);
+					check_stream(0, buf, m);
+					check_stream(1, buf, m);
+				}
+				for (i = 0; i < nrandom; i++) {
+					size_t len = gen_string(s, sizeof(s));
+
+					check_stream(0, s, len);
+					check_stream(1, s, len);
+				}
+				fprintf(stderr, "version %u.%u.%u: %lu mismatches\n",
+					maj, min, rev, failures - before);
+			}
+	kum = newest_kum;
+	age = newest;
+}
+
 int main(int argc, char **argv)
 {
 	unsigned long nrandom = argc > 1 ? strtoul(argv[1], NULL, 0) : 1000000;
@@ -332,6 +395,9 @@ int main(int argc, char **argv)
 	}
 	fprintf(stderr, "%lu random strings: %lu checks in all, %lu mismatches\n",
 		nrandom, checks, failures);
+	older_versions(nrandom / 10);
+	fprintf(stderr, "older versions: %lu checks in all, %lu mismatches\n",
+		checks, failures);
 	utf8_unload(um);
 	return failures ? 1 : 0;
 }

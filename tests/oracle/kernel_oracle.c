@@ -19,11 +19,20 @@ static struct qstr q(const unsigned char *s, unsigned int len)
 	return r;
 }
 
+void *ko_load_version(unsigned int maj, unsigned int min, unsigned int rev)
+{
+	struct unicode_map *um = utf8_load(UNICODE_AGE(maj, min, rev));
+
+	if (!um || (long)um < 0 && (long)um > -4096)
+		return NULL;
+	return um;
+}
+
 void *ko_load(void)
 {
-	struct unicode_map *um = utf8_load(UNICODE_AGE(12, 1, 0));
+	void *um = ko_load_version(12, 1, 0);
 
-	if (!um || (long)um < 0 && (long)um > -4096) {
+	if (!um) {
 		fprintf(stderr, "kernel oracle: utf8_load(12.1.0) failed\n");
 		abort();
 	}

@@ -11,6 +11,12 @@
 /* The kernel's map for version 12.1.0; aborts if it cannot be loaded. */
 void *ko_load(void);
 
+/*
+ * The kernel's map for an older version its table holds (every age in
+ * its utf8agetab, 1.1.0 to 12.1.0), or NULL.
+ */
+void *ko_load_version(unsigned int maj, unsigned int min, unsigned int rev);
+
 int ko_validate(void *um, const unsigned char *s, unsigned int len);
 int ko_normalize(void *um, const unsigned char *s, unsigned int len,
 		 unsigned char *dest, size_t dlen);
