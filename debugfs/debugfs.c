@@ -87,59 +87,6 @@ static void parse_options(int argc, char **argv, struct options *opt)
 	opt->device = argv[optind];
 }
 
-/* The engine of the filesystem's encoding; warns when there is none. */
-static void load_encoding(struct session *s)
-{
-	struct ext2_super_block *sb = s->fs->super;
-
-	if (!ext2fs_has_feature_casefold(sb))
-		return;
-	s->enc = e2fold_encoding_by_magic(sb->s_encoding);
-	if (!s->enc) {
-		fprintf(stderr, "%s: %s: unknown encoding %u: names in casefolded "
-			"directories are compared byte for byte\n", prog,
-			s->device, sb->s_encoding);
-		return;
-	}
-	s->um = e2fold_load_encoding(s->enc);
-	if (!s->um) {
-		fprintf(stderr, "%s: cannot load encoding %s: %s\n", prog,
-			s->enc->name, strerror(errno));
-		s->enc = NULL;
-	}
-}
-
-static errcode_t open_session(const struct options *opt, struct session *s)
-{
-	int flags = EXT2_FLAG_64BITS | EXT2_FLAG_IGNORE_CSUM_ERRORS;
-	errcode_t retval;
-
-	memset(s, 0, sizeof(*s));
-	s->device = opt->device;
-	s->writable = opt->writable;
-	if (opt->writable)
-		flags |= EXT2_FLAG_RW;
-	retval = ext2fs_open2(opt->device, NULL, flags, 0, 0, unix_io_manager,
-			      &s->fs);
-	if (retval)
-		return retval;
-	s->cwd = EXT2_ROOT_INO;
-	load_encoding(s);
-	return 0;
-}
-
-static int close_session(struct session *s)
-{
-	errcode_t retval = ext2fs_close_free(&s->fs);
-
-	utf8_unload(s->um);
-	if (retval) {
-		com_err(prog, retval, "while closing %s", s->device);
-		return 1;
-	}
-	return 0;
-}
-
 /* Run one command line; a failure marks the session failed. */
 static void execute(struct session *s, int sci_idx, char *line)
 {
@@ -237,15 +184,18 @@ int main(int argc, char **argv)
 
 	add_error_table(&et_ext2_error_table);
 	parse_options(argc, argv, &opt);
-	retval = open_session(&opt, &s);
+	retval = session_open(&s, opt.device, opt.writable);
 	if (retval) {
 		com_err(prog, retval, "while opening %s", opt.device);
 		return 1;
 	}
 	status = run(&s, &opt) ? 1 : 0;
 	fflush(stdout);
-	if (close_session(&s))
+	retval = session_close(&s);
+	if (retval) {
+		com_err(prog, retval, "while closing %s", opt.device);
 		status = 1;
+	}
 	if (s.failed && (opt.request || opt.cmdfile))
 		status = 1;
 	return status;

@@ -3,6 +3,7 @@ sbin_PROGRAMS += debugfs/e2fold-debugfs
 debugfs_e2fold_debugfs_SOURCES = \
 	debugfs/debugfs.h \
 	debugfs/debugfs.c \
+	debugfs/session.c \
 	debugfs/util.c \
 	debugfs/path.c \
 	debugfs/dirview.c \

@@ -18,6 +18,7 @@
 #include "e2fsck.h"
 #include "external.h"
 #include "faultio.h"
+#include "icache.h"
 #include "report.h"
 #include "version.h"
 
@@ -171,8 +172,11 @@ static errcode_t open_fs(struct fsck_ctx *ctx, const char *undo_suffix)
 			return retval;
 		ctx->io = undo_io_manager;
 	}
-	return ext2fs_open2(ctx->opt.device, NULL, flags, 0, 0, ctx->io,
-			    &ctx->fs);
+	retval = ext2fs_open2(ctx->opt.device, NULL, flags, 0, 0, ctx->io,
+			      &ctx->fs);
+	if (!retval)
+		e2fold_guard_inode_cache(ctx->fs);
+	return retval;
 }
 
 /*

@@ -37,6 +37,8 @@ lib_ext2fs_libe2fold_core_la_SOURCES = \
 	lib/ext2fs/dedup.c \
 	lib/ext2fs/faultio.h \
 	lib/ext2fs/faultio.c \
+	lib/ext2fs/icache.h \
+	lib/ext2fs/icache.c \
 	lib/ext2fs/version.h \
 	lib/ext2fs/version.c
 lib_ext2fs_libe2fold_core_la_CFLAGS = $(AM_CFLAGS) -fvisibility=hidden \

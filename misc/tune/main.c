@@ -9,6 +9,7 @@
 
 #include "encoding.h"
 #include "faultio.h"
+#include "icache.h"
 #include "tune.h"
 #include "version.h"
 
@@ -53,8 +54,10 @@ static errcode_t open_fs(struct tune_ctx *ctx)
 		io = undo_io_manager;
 	}
 	retval = ext2fs_open2(ctx->opt.device, NULL, flags, 0, 0, io, &ctx->fs);
-	if (!retval)
-		retval = ext2fs_read_bitmaps(ctx->fs);
+	if (retval)
+		return retval;
+	e2fold_guard_inode_cache(ctx->fs);
+	retval = ext2fs_read_bitmaps(ctx->fs);
 	return retval;
 }
 

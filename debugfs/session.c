@@ -1,0 +1,67 @@
+/*
+ * session.c: the filesystem e2fold-debugfs works on, opened and closed.
+ * Kept apart from main() (debugfs.c) so that the fuzzer
+ * (fuzz/fuzz_debugfs.c) opens an image exactly as the tool does.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "debugfs.h"
+#include "icache.h"
+
+static const char *prog = "e2fold-debugfs";
+
+/* The engine of the filesystem's encoding; warns when there is none. */
+static void load_encoding(struct session *s)
+{
+	struct ext2_super_block *sb = s->fs->super;
+
+	if (!ext2fs_has_feature_casefold(sb))
+		return;
+	s->enc = e2fold_encoding_by_magic(sb->s_encoding);
+	if (!s->enc) {
+		fprintf(stderr, "%s: %s: unknown encoding %u: names in casefolded "
+			"directories are compared byte for byte\n", prog,
+			s->device, sb->s_encoding);
+		return;
+	}
+	s->um = e2fold_load_encoding(s->enc);
+	if (!s->um) {
+		fprintf(stderr, "%s: cannot load encoding %s: %s\n", prog,
+			s->enc->name, strerror(errno));
+		s->enc = NULL;
+	}
+}
+
+errcode_t session_open(struct session *s, const char *device, int writable)
+{
+	int flags = EXT2_FLAG_64BITS | EXT2_FLAG_IGNORE_CSUM_ERRORS;
+	errcode_t retval;
+
+	memset(s, 0, sizeof(*s));
+	s->device = device;
+	s->writable = writable;
+	if (writable)
+		flags |= EXT2_FLAG_RW;
+	retval = ext2fs_open2(device, NULL, flags, 0, 0, unix_io_manager,
+			      &s->fs);
+	if (retval)
+		return retval;
+	e2fold_guard_inode_cache(s->fs);
+	s->cwd = EXT2_ROOT_INO;
+	load_encoding(s);
+	return 0;
+}
+
+errcode_t session_close(struct session *s)
+{
+	errcode_t retval = ext2fs_close_free(&s->fs);
+
+	utf8_unload(s->um);
+	s->um = NULL;
+	s->enc = NULL;
+	return retval;
+}
