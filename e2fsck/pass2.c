@@ -402,6 +402,7 @@ static void check_checksums(struct dir_check *dc)
 	size_t i;
 
 	pctx.dir = dc->dir->ino;
+	pctx.no_fix = !dc->can_rebuild;
 	for (i = 0; i < dc->dir->nbadsum; i++) {
 		pctx.blk = dc->dir->badsum[i].lblk;
 		ask_rebuild(dc, dc->dir->badsum[i].index ? PR_2_HTREE_CSUM :
@@ -455,8 +456,9 @@ static errcode_t check_dir(struct fsck_ctx *ctx, struct scanned_dir *sd)
 	ctx->cf_dirs_checked += sd->casefolded;
 	ctx->entries_checked += dc.dir->nents;
 	report_corrupt_blocks(&dc);
-	check_checksums(&dc);
+	/* A rebuild writes '..' from the old one: without it, e2fsck's. */
 	dc.can_rebuild = !dc.dir->ncorrupt && dc.dir->dotdot;
+	check_checksums(&dc);
 	if (dc.dir->encrypted && sd->casefolded)
 		retval = check_encrypted(&dc);
 	else
