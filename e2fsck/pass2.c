@@ -456,8 +456,11 @@ static errcode_t check_dir(struct fsck_ctx *ctx, struct scanned_dir *sd)
 	ctx->cf_dirs_checked += sd->casefolded;
 	ctx->entries_checked += dc.dir->nents;
 	report_corrupt_blocks(&dc);
-	/* A rebuild writes '..' from the old one: without it, e2fsck's. */
-	dc.can_rebuild = !dc.dir->ncorrupt && dc.dir->dotdot;
+	/*
+	 * A rebuild writes '.' and '..' anew from the old ones; when either
+	 * is missing or malformed, the directory is e2fsck's to mend first.
+	 */
+	dc.can_rebuild = !dc.dir->ncorrupt && dc.dir->dot && dc.dir->dotdot;
 	check_checksums(&dc);
 	if (dc.dir->encrypted && sd->casefolded)
 		retval = check_encrypted(&dc);
@@ -473,7 +476,8 @@ static errcode_t check_dir(struct fsck_ctx *ctx, struct scanned_dir *sd)
 					  dir->encrypted && sd->casefolded);
 	} else if (!retval && dc.wanted) {
 		pctx.str = dc.dir->ncorrupt ? "it has corrupt blocks" :
-			   !dc.dir->dotdot ? "it has no '..' entry" :
+			   !dc.dir->dot || !dc.dir->dotdot ?
+			   "its '.' or '..' entry is missing or malformed" :
 			   "an entry has no stored hash";
 		fix_problem(ctx, PR_2_DIR_NOT_REBUILT, &pctx);
 	}
