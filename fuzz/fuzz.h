@@ -5,6 +5,7 @@
 #ifndef E2FOLD_FUZZ_H
 #define E2FOLD_FUZZ_H
 
+#include <fcntl.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -87,6 +88,36 @@ static inline void *fuzz_malloc(size_t n)
 }
 
 /* The UCD the reference reads: $UCD_DIR or the configured one. */
+/*
+ * A scratch directory named after the harness, on tmpfs if there is one
+ * (a harness writes images, trees and reports for every input); aborts
+ * if it cannot be made.
+ */
+static inline void fuzz_make_tmpdir(char *buf, size_t size, const char *name)
+{
+	snprintf(buf, size, "%s/e2fold-fuzz-%s.XXXXXX",
+		 access("/dev/shm", W_OK) ? "/tmp" : "/dev/shm", name);
+	if (!mkdtemp(buf))
+		abort();
+}
+
+/*
+ * The tool under test talks on stdout and libFuzzer reports on stderr:
+ * stdout goes to /dev/null unless the environment variable verbose_env
+ * is set (for reproducing an input by hand).
+ */
+static inline void fuzz_quiet_stdout(const char *verbose_env)
+{
+	int null;
+
+	if (getenv(verbose_env))
+		return;
+	null = open("/dev/null", O_WRONLY);
+	if (null < 0 || dup2(null, 1) < 0)
+		abort();
+	close(null);
+}
+
 static inline const char *fuzz_ucd_dir(void)
 {
 	const char *dir = getenv("UCD_DIR");

@@ -9,19 +9,20 @@
 # fuzz/obj/; nothing is shared with the normal build's objects.
 #
 # A harness is fuzz/fuzz_NAME.c; its objects are listed in NAME_OBJS
-# below. Adding one (e.g. for e2fold-mkfs: the tool's sources without its
-# main.c, passed in as MKFS_SOURCES by fuzz/local.mk) means a line in
-# FUZZERS, a NAME_OBJS line, fuzz/NAME.fuzz (its budgets) and
-# fuzz/corpus/NAME/.
+# below (a tool's sources come in from fuzz/local.mk, such as
+# MKFS_SOURCES, less the file holding main()). Adding one means a line in
+# FUZZERS here and in fuzz/local.mk, a NAME_OBJS line, fuzz/NAME.fuzz
+# (its budgets), fuzz/corpus/NAME/ and a line in tests/fuzz.mk.
 
-FUZZERS = engine hash fsck
+FUZZERS = engine hash fsck debugfs mkfs
 
 FUZZ_CC = clang
 FUZZ_SAN = -fsanitize=address,undefined -fno-sanitize-recover=undefined
 FUZZ_CFLAGS = -g -O1 -fno-omit-frame-pointer $(FUZZ_SAN) \
 	-fsanitize=fuzzer-no-link
 FUZZ_CPPFLAGS = -I$(top_srcdir)/lib/ext2fs -I$(top_srcdir)/e2fsck \
-	-I$(top_srcdir)/fuzz -I$(top_builddir) \
+	-I$(top_srcdir)/debugfs \
+	-I$(top_srcdir)/fuzz -I$(top_builddir) -I$(top_srcdir)/misc/mkfs \
 	-DFUZZ_UCD_DIR='"$(UCD_DIR)"' \
 	-DFUZZ_SEED_DIR='"$(abspath $(top_srcdir))/fuzz/seeds"' \
 	$(TOOL_CFLAGS)
@@ -35,6 +36,14 @@ engine_OBJS = $(call to_objs,fuzz/fuzz_engine.c fuzz/reference.c) $(LIB_OBJS)
 hash_OBJS = $(call to_objs,fuzz/fuzz_hash.c fuzz/reference.c) $(LIB_OBJS)
 fsck_OBJS = $(call to_objs,fuzz/fuzz_fsck.c fuzz/image.c \
 	$(filter-out e2fsck/main.c,$(FSCK_SOURCES))) $(LIB_OBJS)
+# The debugfs commands without main() (debugfs.c), and their table, which
+# mk_cmds generates into the build tree (fuzz/local.mk makes it first).
+debugfs_OBJS = $(call to_objs,fuzz/fuzz_debugfs.c fuzz/image.c \
+	$(filter-out debugfs/debugfs.c,$(DEBUGFS_SOURCES))) \
+	$(obj)/built/debugfs/e2fold_cmds.o $(LIB_OBJS)
+# e2fold-mkfs without main.c (the program is mkfs_main, misc/mkfs/run.c).
+mkfs_OBJS = $(call to_objs,fuzz/fuzz_mkfs.c \
+	$(filter-out misc/mkfs/main.c,$(MKFS_SOURCES))) $(LIB_OBJS)
 
 BINARIES = $(FUZZERS:%=fuzz/fuzz_%)
 
@@ -48,6 +57,12 @@ check-compiler:
 	  exit 1; }
 
 $(obj)/%.o: $(top_srcdir)/%.c | check-compiler
+	@mkdir -p $(dir $@)
+	@echo "  FUZZCC   $<"
+	@$(FUZZ_CC) $(FUZZ_CPPFLAGS) $(FUZZ_CFLAGS) -MMD -MP -c -o $@ $<
+
+# Sources generated into the build tree.
+$(obj)/built/%.o: $(top_builddir)/%.c | check-compiler
 	@mkdir -p $(dir $@)
 	@echo "  FUZZCC   $<"
 	@$(FUZZ_CC) $(FUZZ_CPPFLAGS) $(FUZZ_CFLAGS) -MMD -MP -c -o $@ $<

@@ -51,7 +51,6 @@
 #define OPT_CHECK_ENCODING 0x01
 #define OPT_REPORT 0x02
 
-size_t LLVMFuzzerMutate(uint8_t *data, size_t size, size_t max_size);
 size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max_size,
 			       unsigned int seed);
 
@@ -78,8 +77,6 @@ static void cleanup(void)
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
 	const char *dir = getenv("FUZZ_SEED_DIR");
-	int null;
-
 	(void)argc;
 	(void)argv;
 	fuzz_init_report();
@@ -87,10 +84,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	 * tmpfs if there is one: each repair ends with an fsync, which costs
 	 * milliseconds on a disk and nothing there.
 	 */
-	snprintf(tmpdir, sizeof(tmpdir), "%s/e2fold-fuzz-fsck.XXXXXX",
-		 access("/dev/shm", W_OK) ? "/tmp" : "/dev/shm");
-	if (!mkdtemp(tmpdir))
-		abort();
+	fuzz_make_tmpdir(tmpdir, sizeof(tmpdir), "fsck");
 	snprintf(image_path, sizeof(image_path), "%s/image", tmpdir);
 	snprintf(report_path, sizeof(report_path), "%s/report.json", tmpdir);
 	snprintf(log_path, sizeof(log_path), "%s/problems.xml", tmpdir);
@@ -101,35 +95,14 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 		abort();
 	with_e2fsck = getenv("FUZZ_FSCK_E2FSCK") &&
 		      !strcmp(getenv("FUZZ_FSCK_E2FSCK"), "1");
-	/* e2fold-fsck talks on stdout; libFuzzer reports on stderr. */
-	if (!getenv("FUZZ_FSCK_VERBOSE")) {
-		null = open("/dev/null", O_WRONLY);
-		if (null < 0 || dup2(null, 1) < 0)
-			abort();
-		close(null);
-	}
+	fuzz_quiet_stdout("FUZZ_FSCK_VERBOSE");
 	return 0;
 }
 
 size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max_size,
 			       unsigned int seed)
 {
-	const struct seed *s;
-	size_t n;
-
-	if (size < IMAGE_HEADER) {
-		if (max_size < IMAGE_HEADER)
-			return size;
-		data[0] = seed;
-		data[1] = seed >> 8;
-		size = IMAGE_HEADER;
-	}
-	/* A quarter of the time, libFuzzer's own mutations on the recipe. */
-	if (seed % 4 == 0)
-		return LLVMFuzzerMutate(data, size, max_size);
-	s = image_seed_of(seeds, nseeds, data, size);
-	n = image_mutate(s, data, size, max_size, seed);
-	return n ? n : LLVMFuzzerMutate(data, size, max_size);
+	return image_custom_mutate(seeds, nseeds, data, size, max_size, seed);
 }
 
 static void write_image(const unsigned char *img, size_t size)

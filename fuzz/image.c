@@ -409,3 +409,26 @@ size_t image_mutate(const struct seed *seed, uint8_t *data, size_t size,
 		return mutate_dir_block(seed, r, data, size, max_size, &rnd);
 	}
 }
+
+size_t LLVMFuzzerMutate(uint8_t *data, size_t size, size_t max_size);
+
+size_t image_custom_mutate(const struct seed *seeds, size_t nseeds,
+			   uint8_t *data, size_t size, size_t max_size,
+			   unsigned int rnd)
+{
+	const struct seed *s;
+	size_t n;
+
+	if (size < IMAGE_HEADER) {
+		if (max_size < IMAGE_HEADER)
+			return size;
+		data[0] = rnd;
+		data[1] = rnd >> 8;
+		size = IMAGE_HEADER;
+	}
+	if (rnd % 4 == 0)
+		return LLVMFuzzerMutate(data, size, max_size);
+	s = image_seed_of(seeds, nseeds, data, size);
+	n = image_mutate(s, data, size, max_size, rnd);
+	return n ? n : LLVMFuzzerMutate(data, size, max_size);
+}

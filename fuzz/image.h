@@ -67,4 +67,13 @@ unsigned char *image_build(const struct seed *seed, const uint8_t *data,
 size_t image_mutate(const struct seed *seed, uint8_t *data, size_t size,
 		    size_t max_size, unsigned int rnd);
 
+/*
+ * The whole custom mutation of an input for a harness over seed images
+ * (its LLVMFuzzerCustomMutator): a quarter of the time libFuzzer's own
+ * mutations of the recipe, otherwise a patch aimed at the seed.
+ */
+size_t image_custom_mutate(const struct seed *seeds, size_t nseeds,
+			   uint8_t *data, size_t size, size_t max_size,
+			   unsigned int rnd);
+
 #endif /* E2FOLD_FUZZ_IMAGE_H */

@@ -12,11 +12,14 @@ FUZZ_MAKE = $(MAKE) -f $(top_srcdir)/fuzz/fuzz.make \
 	UCD_DIR='$(UCD_DIR)' FUZZ_CC='$(FUZZ_CC)' \
 	LIB_SOURCES='$(lib_ext2fs_libe2fold_core_la_SOURCES)' \
 	FSCK_SOURCES='$(e2fsck_e2fold_fsck_SOURCES)' \
-	TOOL_CFLAGS='$(E2FOLD_TOOL_CFLAGS)' \
-	TOOL_LIBS='$(EXT2FS_LIBS) $(E2P_LIBS) $(COM_ERR_LIBS) $(BLKID_LIBS)'
-FUZZERS = engine hash fsck
+	DEBUGFS_SOURCES='$(debugfs_e2fold_debugfs_SOURCES)' \
+	MKFS_SOURCES='$(misc_e2fold_mkfs_SOURCES)' \
+	TOOL_CFLAGS='$(E2FOLD_TOOL_CFLAGS) $(ARCHIVE_CFLAGS)' \
+	TOOL_LIBS='$(EXT2FS_LIBS) $(E2P_LIBS) $(COM_ERR_LIBS) $(BLKID_LIBS) $(ARCHIVE_LIBS)'
+FUZZERS = engine hash fsck debugfs mkfs
 
-fuzz-build:
+# The debugfs harness compiles the command table mk_cmds generates.
+fuzz-build: debugfs/e2fold_cmds.c
 	+$(AM_V_at)$(FUZZ_MAKE) all
 
 # Each fuzzer's long budget, one after the other; FUZZ_JOBS=N runs N
@@ -36,4 +39,5 @@ clean-local: fuzz-clean
 EXTRA_DIST += fuzz/fuzz.make fuzz/run-fuzzer.sh fuzz/fuzz.h \
 	fuzz/reference.h fuzz/reference.c fuzz/image.h fuzz/image.c \
 	fuzz/fuzz_engine.c fuzz/fuzz_hash.c fuzz/fuzz_fsck.c \
+	fuzz/fuzz_debugfs.c fuzz/fuzz_mkfs.c \
 	fuzz/seeds fuzz/corpus fuzz/regress

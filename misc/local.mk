@@ -5,11 +5,11 @@ misc_e2fold_utf8_SOURCES = misc/e2fold-utf8.c \
 misc_e2fold_utf8_CFLAGS = $(AM_CFLAGS) $(E2FOLD_TOOL_CFLAGS)
 misc_e2fold_utf8_LDADD = $(E2FOLD_TOOL_LIBS)
 
-# e2fold-mkfs: one file per step (see misc/mkfs/main.c for the order).
+# e2fold-mkfs: one file per step (see misc/mkfs/run.c for the order).
 sbin_PROGRAMS += misc/e2fold-mkfs
 misc_e2fold_mkfs_SOURCES = \
 	misc/mkfs/mkfs.h \
-	misc/mkfs/main.c \
+	misc/mkfs/main.c misc/mkfs/run.c \
 	misc/mkfs/options.h misc/mkfs/options.c \
 	misc/mkfs/uuid.h misc/mkfs/uuid.c \
 	misc/mkfs/profile.h misc/mkfs/profile.c \

@@ -22,7 +22,8 @@ TESTS += fuzz/u_reference
 # fuzz/local.mk's fuzz-build; without clang they fail, loudly.
 TEST_EXTENSIONS += .fuzz
 FUZZ_LOG_COMPILER = $(SHELL) $(top_srcdir)/fuzz/run-fuzzer.sh
-FUZZ_TESTS = fuzz/engine.fuzz fuzz/hash.fuzz fuzz/fsck.fuzz
+FUZZ_TESTS = fuzz/engine.fuzz fuzz/hash.fuzz fuzz/fsck.fuzz fuzz/mkfs.fuzz \
+	fuzz/debugfs.fuzz
 TESTS += $(FUZZ_TESTS)
 EXTRA_DIST += $(FUZZ_TESTS) fuzz/lsan.supp
 $(FUZZ_TESTS:.fuzz=.log): fuzz-build
