@@ -435,6 +435,20 @@ static void free_name_index(struct dir_check *dc)
 	dc->hash = NULL;
 }
 
+/*
+ * An entry with an empty name is e2fsck's to clear; a block rewritten
+ * with it is one e2fsck 1.47 calls corrupt (and stops there under -n).
+ */
+static int has_empty_name(const struct e2fold_dir *dir)
+{
+	size_t i;
+
+	for (i = 0; i < dir->nents; i++)
+		if (!dir->ents[i].name_len)
+			return 1;
+	return 0;
+}
+
 static errcode_t check_dir(struct fsck_ctx *ctx, struct scanned_dir *sd)
 {
 	struct dir_check dc = { .ctx = ctx, .sd = sd, .latch = -1 };
@@ -460,7 +474,8 @@ static errcode_t check_dir(struct fsck_ctx *ctx, struct scanned_dir *sd)
 	 * A rebuild writes '.' and '..' anew from the old ones; when either
 	 * is missing or malformed, the directory is e2fsck's to mend first.
 	 */
-	dc.can_rebuild = !dc.dir->ncorrupt && dc.dir->dot && dc.dir->dotdot;
+	dc.can_rebuild = !dc.dir->ncorrupt && dc.dir->dot && dc.dir->dotdot &&
+			 !has_empty_name(dc.dir);
 	check_checksums(&dc);
 	if (dc.dir->encrypted && sd->casefolded)
 		retval = check_encrypted(&dc);
@@ -478,6 +493,7 @@ static errcode_t check_dir(struct fsck_ctx *ctx, struct scanned_dir *sd)
 		pctx.str = dc.dir->ncorrupt ? "it has corrupt blocks" :
 			   !dc.dir->dot || !dc.dir->dotdot ?
 			   "its '.' or '..' entry is missing or malformed" :
+			   has_empty_name(dc.dir) ? "an entry has an empty name" :
 			   "an entry has no stored hash";
 		fix_problem(ctx, PR_2_DIR_NOT_REBUILT, &pctx);
 	}
