@@ -364,6 +364,7 @@ static void older_versions(unsigned long nrandom)
 				}
 				fprintf(stderr, "version %u.%u.%u: %lu mismatches\n",
 					maj, min, rev, failures - before);
+				ko_unload(kum);
 			}
 	kum = newest_kum;
 	age = newest;
@@ -399,5 +400,6 @@ int main(int argc, char **argv)
 	fprintf(stderr, "older versions: %lu checks in all, %lu mismatches\n",
 		checks, failures);
 	utf8_unload(um);
+	ko_unload(kum);
 	return failures ? 1 : 0;
 }

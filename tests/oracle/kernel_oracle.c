@@ -28,6 +28,11 @@ void *ko_load_version(unsigned int maj, unsigned int min, unsigned int rev)
 	return um;
 }
 
+void ko_unload(void *um)
+{
+	utf8_unload(um);
+}
+
 void *ko_load(void)
 {
 	void *um = ko_load_version(12, 1, 0);

@@ -16,6 +16,7 @@ void *ko_load(void);
  * its utf8agetab, 1.1.0 to 12.1.0), or NULL.
  */
 void *ko_load_version(unsigned int maj, unsigned int min, unsigned int rev);
+void ko_unload(void *um);
 
 int ko_validate(void *um, const unsigned char *s, unsigned int len);
 int ko_normalize(void *um, const unsigned char *s, unsigned int len,
