@@ -57,3 +57,20 @@ cipher_hashes() {
 		i=$((i + 1))
 	done
 }
+
+# faulty_fs IMAGE: a small image with something for each pass of
+# e2fold-fsck to repair, for the fault and kill tests: the casefold flag
+# on a file (pass 1), duplicates in an indexed directory and in an inline
+# one (pass 2 renames, pass 3 rebuilds).
+faulty_fs() {
+	new_fs "$1" 2M -b 1024 -O casefold,inline_data
+	craft "$1" mkdir / cf casefold
+	{
+		i=0
+		while [ $i -lt 80 ]; do hex "Ärger-$i"; i=$((i + 1)); done
+		hex "ÄRGER-5"; hex "ärger-70"
+	} | craft "$1" fill /cf
+	craft "$1" mkdir / in casefold
+	{ hex Ab; hex aB; } | craft "$1" fill /in
+	craft "$1" flags /cf/Ärger-3 +casefold
+}
