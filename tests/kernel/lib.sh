@@ -1,7 +1,12 @@
-# lib.sh: helpers of the kernel tests k_mkfs, k_kernel_writes, k_strict
-# and k_tune (sourced). A test calls kinit NAME first; its files go to
-# $out = BUILDDIR/tests/kernel/NAME/, failures are collected with kfail
-# and kfinish ends the test with PASS or FAIL.
+# lib.sh: helpers of the kernel tests (tests/kernel/k_*.sh, sourced). A
+# test calls kinit NAME first; its files go to
+# $out = BUILDDIR/tests/kernel/SUITE/NAME/, failures are collected with
+# kfail and kfinish ends the test with PASS or FAIL.
+#
+# The kernel is the newest of the Debian suite E2FOLD_KERNEL_SUITE
+# (bookworm, trixie, sid; vm.sh fetches it); run_vm sets krelease to the
+# release that ran the scenario (uname -r in the VM), and the log shows
+# it.
 #
 # Names travel as hex everywhere (files, kcf arguments, kcf output), one
 # name a line; sorting hex in the C locale sorts the bytes.
@@ -12,13 +17,15 @@ E2FOLD_MKFS=${E2FOLD_MKFS:-$top_builddir/misc/e2fold-mkfs}
 E2FOLD_UTF8=${E2FOLD_UTF8:-$top_builddir/misc/e2fold-utf8}
 E2FOLD_DEBUGFS=${E2FOLD_DEBUGFS:-$top_builddir/debugfs/e2fold-debugfs}
 E2FOLD_TUNE=${E2FOLD_TUNE:-$top_builddir/misc/e2fold-tune}
+E2FOLD_KERNEL_SUITE=${E2FOLD_KERNEL_SUITE:-bookworm}
 E2FSCK_CONFIG=/dev/null
 LC_ALL=C
-export E2FSCK_CONFIG LC_ALL
+export E2FOLD_KERNEL_SUITE E2FSCK_CONFIG LC_ALL
 kdir=$top_srcdir/tests/kernel
+krelease=
 
 kinit() {
-	out=$top_builddir/tests/kernel/$1
+	out=$top_builddir/tests/kernel/$E2FOLD_KERNEL_SUITE/$1
 	rm -rf "$out"
 	mkdir -p "$out"
 	failed=0
@@ -30,12 +37,13 @@ kfail() {
 	failed=1
 }
 
-# kfinish WHAT: the verdict and the test's wall time, then exit.
+# kfinish WHAT: the verdict, the kernel and the test's wall time, then
+# exit.
 kfinish() {
 	if [ "$failed" -eq 0 ]; then
-		echo "PASS: $1 ($(($(date +%s) - kstart)) s)"
+		echo "PASS: $1 (Linux $krelease, $(($(date +%s) - kstart)) s)"
 	else
-		echo "($(($(date +%s) - kstart)) s)"
+		echo "(Linux $krelease, $(($(date +%s) - kstart)) s)"
 	fi
 	exit "$failed"
 }
@@ -249,16 +257,19 @@ EOF
 
 # run_vm ARGS...: vm.sh with ARGS and the scenario $out/scenario.sh; its
 # output in $out/actual, the VM's files in $out/vm/, the console log in
-# $out/console.log. A skip (77) or hard error (99) ends the test.
+# $out/console.log. Prints and sets krelease, the kernel that ran it. A
+# hard error (99: no kernel, no boot) ends the test.
 run_vm() {
-	rm -rf "$out/vm"
+	rm -rf "$out/vm" "$out/release"
 	mkdir -p "$out/vm"
 	sh "$kdir/vm.sh" "$@" --out "$out/vm" --console "$out/console.log" \
-		"$out/scenario.sh" > "$out/actual" 2> "$out/vm.err"
+		--release "$out/release" "$out/scenario.sh" > "$out/actual" 2> "$out/vm.err"
 	status=$?
+	krelease=$(cat "$out/release" 2>/dev/null)
+	echo "kernel: Linux ${krelease:-(did not run)} (Debian $E2FOLD_KERNEL_SUITE)"
 	case $status in
 	0) ;;
-	77|99) cat "$out/vm.err" >&2; exit $status ;;
+	99) cat "$out/vm.err" >&2; exit $status ;;
 	*) kfail "the scenario exited with status $status:"; cat "$out/actual" ;;
 	esac
 }
@@ -407,7 +418,7 @@ e2fold_fsck_clean() {
 
 # e2fsck_clean IMAGE [DIR]: the system e2fsck -fn finds nothing to fix,
 # but for one known fault in DIR. e2fsck 1.47 cannot hash the names it
-# cannot fold (invalid UTF-8 on a default filesystem: FACTS.md), so in an
+# cannot fold (invalid UTF-8 on a default filesystem), so in an
 # indexed directory holding such names it may report leaves with a "bad
 # min/max hash" and the directory as an invalid HTREE, where the kernel
 # finds every entry. Those complaints, about DIR only, are logged to
