@@ -352,7 +352,8 @@ fs_seed() {
 # each entry's hash and minor hash as e2fold-utf8 hash --hash HASH --seed
 # SEED computes them equal those e2fold-debugfs ls -H shows, and lie in
 # the hash range of the leaf the entry is in (the range the index gives
-# that leaf; an odd upper bound marks a hash continued in the next leaf).
+# that leaf; its upper bound too if the next leaf continues it: entries of
+# one hash split between two leaves, as after a hash collision).
 # Summaries go to $out/htree.log.
 check_htree() {
 	base=$out/$3
@@ -369,13 +370,17 @@ check_htree() {
 	sed -n 's/.* \(0x[0-9a-f]*\) \(0x[0-9a-f]*\) \([0-9a-f]*\)$/\3/p' "$base.ls" > "$base.names"
 	"$E2FOLD_UTF8" hash --hex --hash "$5" --seed "$6" < "$base.names" > "$base.hashes"
 	perl -e 'my ($dump, $ls, $hashes, $label, $want) = @ARGV;
-		my (%leaf, $lo, $hi, $n, $bad);
+		my (%leaf, $range, $n, $bad);
 		open(my $d, "<", $dump) or die;
 		while (<$d>) {
-			if (/^leaf block \d+: hashes \[(0x[0-9a-f]+), (0x[0-9a-f]+)\)/) {
-				($lo, $hi) = (hex($1), hex($2));
-			} elsif (defined($lo) && /\s(0x[0-9a-f]{8})\s+0x[0-9a-f]{8}\s+(\d+)\s/) {
-				$leaf{$2} = [$lo, $hi];
+			if (/^leaf block \d+: hashes \[(0x[0-9a-f]+), (0x[0-9a-f]+)\)(.*)/) {
+				# A leaf that continues the previous one shares its
+				# first hash with the end of that one.
+				my ($lo, $hi, $rest) = (hex($1), hex($2), $3);
+				$range->[2] = 1 if $range && $rest =~ /continues/;
+				$range = [$lo, $hi, 0];
+			} elsif ($range && /\s(0x[0-9a-f]{8})\s+0x[0-9a-f]{8}\s+(\d+)\s/) {
+				$leaf{$2} = $range;
 			}
 		}
 		open(my $l, "<", $ls) or die;
@@ -394,10 +399,10 @@ check_htree() {
 				bad("$name (inode $ino) is in no leaf of htree_dump");
 				next;
 			}
-			my ($from, $to) = @$r;
+			my ($from, $to, $continued) = @$r;
 			my $v = hex($hash);
 			bad(sprintf("%s: hash %s is outside its leaf [0x%08x, 0x%08x)", $name, $hash, $from, $to))
-				unless ($v >= ($from & ~1) && $v < $to) || (($to & 1) && $v == $to - 1);
+				unless ($v >= $from && $v < $to) || ($continued && $v == $to);
 		}
 		bad("$n entries listed by ls -H, want $want") if $n != $want;
 		printf("%s: %d hashes agree and lie in their leaves\n", $label, $n) if !$bad;
