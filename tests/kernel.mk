@@ -7,19 +7,20 @@
 # newest kernel of Debian 12 (bookworm, 6.1), Debian 13 (trixie, 6.12)
 # and unstable (sid). Such a test is a two-line script made below.
 KERNEL_SUITES = bookworm trixie sid
+# The slowest first, so that make -j does not end on one long test.
 KERNEL_TESTS = \
-	tests/kernel/k_smoke@bookworm tests/kernel/k_smoke@trixie \
-	tests/kernel/k_smoke@sid \
-	tests/kernel/k_fsck_repair@bookworm tests/kernel/k_fsck_repair@trixie \
-	tests/kernel/k_fsck_repair@sid \
-	tests/kernel/k_mkfs@bookworm tests/kernel/k_mkfs@trixie \
-	tests/kernel/k_mkfs@sid \
+	tests/kernel/k_kernel_writes@sid tests/kernel/k_kernel_writes@trixie \
 	tests/kernel/k_kernel_writes@bookworm \
-	tests/kernel/k_kernel_writes@trixie tests/kernel/k_kernel_writes@sid \
-	tests/kernel/k_strict@bookworm tests/kernel/k_strict@trixie \
-	tests/kernel/k_strict@sid \
-	tests/kernel/k_tune@bookworm tests/kernel/k_tune@trixie \
-	tests/kernel/k_tune@sid
+	tests/kernel/k_mkfs@sid tests/kernel/k_mkfs@trixie \
+	tests/kernel/k_mkfs@bookworm \
+	tests/kernel/k_strict@sid tests/kernel/k_strict@trixie \
+	tests/kernel/k_strict@bookworm \
+	tests/kernel/k_tune@sid tests/kernel/k_tune@trixie \
+	tests/kernel/k_tune@bookworm \
+	tests/kernel/k_fsck_repair@sid tests/kernel/k_fsck_repair@trixie \
+	tests/kernel/k_fsck_repair@bookworm \
+	tests/kernel/k_smoke@sid tests/kernel/k_smoke@trixie \
+	tests/kernel/k_smoke@bookworm
 TESTS += $(KERNEL_TESTS)
 CLEANFILES += $(KERNEL_TESTS)
 $(KERNEL_TESTS): Makefile
@@ -36,7 +37,9 @@ check-kernel:
 		case " $(KERNEL_SUITES) " in *" $$s "*) ;; \
 		*) echo "E2FOLD_KERNELS: no kernel tests for $$s (only $(KERNEL_SUITES))" >&2; \
 		   exit 2 ;; esac; \
-		for t in $(KERNEL_TESTS); do \
+	done; \
+	for t in $(KERNEL_TESTS); do \
+		for s in $$suites; do \
 			case $$t in *@$$s) tests="$$tests $$t" ;; esac; \
 		done; \
 	done; \
