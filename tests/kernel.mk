@@ -46,10 +46,8 @@ check-kernel:
 	$(MAKE) $(AM_MAKEFLAGS) check TESTS="$$tests"
 .PHONY: check-kernel
 
-# vm.sh fetches the kernels with scripts/apt-suite.
 EXTRA_DIST += tests/kernel/vm.sh tests/kernel/init tests/kernel/kcf.c \
-	tests/kernel/lib.sh tests/kernel/names.txt tests/kernel/spellings.pl \
-	scripts/apt-suite
+	tests/kernel/lib.sh tests/kernel/names.txt tests/kernel/spellings.pl
 
 # Casefold lookups on a default and a strict filesystem, then e2fsck.
 EXTRA_DIST += tests/kernel/k_smoke.sh
