@@ -9,6 +9,7 @@
 #include <stdio.h>
 
 #include <ext2fs/ext2fs.h>
+#include <ss/ss.h>
 
 #include "cfname.h"
 #include "dirread.h"
@@ -39,9 +40,20 @@ errcode_t session_open(struct session *s, const char *device, int writable);
 /* Write back what changed (-w), close, and unload the engine. */
 errcode_t session_close(struct session *s);
 
+/*
+ * The argv libss hands to a command. A command must have exactly the
+ * type the table calls it through (clang's UBSan checks calls through
+ * function pointers), and libss changed it in e2fsprogs 1.47.1.
+ */
+#ifdef HAVE_SS_ARGV_T
+typedef ss_argv_t cmd_argv_t;
+#else
+typedef const char *const *cmd_argv_t;
+#endif
+
 /* Every command, as libss calls it (the table is e2fold_cmds.ct). */
 #define DEBUGFS_CMD(name) \
-	void name(int argc, const char *const *argv, int sci_idx, void *infop)
+	void name(int argc, cmd_argv_t argv, int sci_idx, void *infop)
 
 DEBUGFS_CMD(do_stats);
 DEBUGFS_CMD(do_set_encoding_flags);
@@ -76,7 +88,7 @@ int cmd_need_writable(struct session *s, const char *cmd);
  * (GNU getopt reorders it; libss hands it out const). Returns the copy,
  * to free; NULL when out of memory. optind is reset.
  */
-char **args_begin(int argc, const char *const *argv);
+char **args_begin(int argc, cmd_argv_t argv);
 
 /*
  * The bytes an argument names: "\xHH" is the byte HH, "\\" a backslash,

@@ -31,7 +31,7 @@ int cmd_need_writable(struct session *s, const char *cmd)
 	return -1;
 }
 
-char **args_begin(int argc, const char *const *argv)
+char **args_begin(int argc, cmd_argv_t argv)
 {
 	char **copy = calloc(argc + 1, sizeof(*copy));
 	int i;

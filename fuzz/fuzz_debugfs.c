@@ -195,7 +195,7 @@ static int cmd(struct session *s, const char *name, ...)
 		FUZZ_ASSERT(++argc < MAX_ARGS);
 	va_end(ap);
 	s->failed = 0;
-	request(name)->function(argc, argv, 0, s);
+	request(name)->function(argc, (cmd_argv_t)argv, 0, s);
 	fflush(stdout);
 	return s->failed;
 }
