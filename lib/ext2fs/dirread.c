@@ -5,11 +5,9 @@
 #include <string.h>
 
 #include "dirread.h"
+#include "dxgeometry.h"
 #include "encoding.h"
 
-#define DX_ROOT_INFO_OFFSET 24
-#define DX_ROOT_ENTRIES_OFFSET 32
-#define DX_NODE_ENTRIES_OFFSET 8
 
 struct reader {
 	ext2_filsys fs;
@@ -200,14 +198,13 @@ static int dx_fail(struct e2fold_dir *dir, enum e2fold_dx_problem p,
 	return -1;
 }
 
-/* Entries a dx block can hold after `offset` bytes of header. */
-static unsigned int dx_limit(ext2_filsys fs, unsigned int offset)
+/* The limit the kernel requires of the dx block whose entries start at offset. */
+static unsigned int dx_limit(const struct reader *r, unsigned int offset)
 {
-	unsigned int space = fs->blocksize - offset;
-
-	if (ext2fs_has_feature_metadata_csum(fs->super))
-		space -= sizeof(struct ext2_dx_tail);
-	return space / sizeof(struct ext2_dx_entry);
+	if (offset == DX_ROOT_ENTRIES_OFFSET)
+		return e2fold_dx_root_limit(r->fs);
+	return e2fold_dx_node_limit(r->fs, r->dir->encrypted &&
+				    r->dir->casefolded);
 }
 
 /*
@@ -241,7 +238,7 @@ static int dx_parse(struct reader *r, blk64_t lblk, unsigned int offset,
 	}
 	limit = le16_at(block + offset);
 	count = le16_at(block + offset + 2);
-	if (limit != dx_limit(r->fs, offset)) {
+	if (limit != dx_limit(r, offset)) {
 		free(block);
 		return dx_fail(dir, E2FOLD_DX_BAD_LIMIT, lblk);
 	}

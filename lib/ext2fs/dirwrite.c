@@ -5,11 +5,10 @@
 #include <string.h>
 
 #include "dirwrite.h"
+#include "dxgeometry.h"
 #include "encoding.h"
 
 #define DOT_SIZE 12			/* "." and ".." entries, each */
-#define DX_ROOT_ENTRIES_OFFSET 32
-#define DX_NODE_ENTRIES_OFFSET 8
 
 struct writer {
 	ext2_filsys fs;
@@ -245,7 +244,7 @@ static errcode_t write_root(struct writer *w)
 		  EXT2_FT_DIR, DOT_SIZE);
 	put_entry(w, &off, w->layout->parent, (const unsigned char *)"..", 2,
 		  EXT2_FT_DIR, w->bs - DOT_SIZE);
-	info = (struct ext2_dx_root_info *)(w->buf + 24);
+	info = (struct ext2_dx_root_info *)(w->buf + DX_ROOT_INFO_OFFSET);
 	info->hash_version = w->layout->hash_version;
 	info->info_length = sizeof(*info);
 	info->indirect_levels = w->nnodes ? 1 : 0;
@@ -293,15 +292,6 @@ static errcode_t write_leaf(struct writer *w, size_t leaf)
 	return write_block(w);
 }
 
-static unsigned int dx_limit(const struct writer *w, unsigned int offset)
-{
-	unsigned int space = w->bs - offset;
-
-	if (ext2fs_has_feature_metadata_csum(w->fs->super))
-		space -= sizeof(struct ext2_dx_tail);
-	return space / sizeof(struct ext2_dx_entry);
-}
-
 static errcode_t write_htree(struct writer *w)
 {
 	errcode_t retval;
@@ -311,8 +301,8 @@ static errcode_t write_htree(struct writer *w)
 	retval = plan_leaves(w);
 	if (retval)
 		return retval;
-	w->root_limit = dx_limit(w, DX_ROOT_ENTRIES_OFFSET);
-	w->node_limit = dx_limit(w, DX_NODE_ENTRIES_OFFSET);
+	w->root_limit = e2fold_dx_root_limit(w->fs);
+	w->node_limit = e2fold_dx_node_limit(w->fs, w->layout->stored_hashes);
 	w->nnodes = 0;
 	if (w->nleaves > w->root_limit) {
 		w->nnodes = (w->nleaves + w->node_limit - 1) / w->node_limit;
