@@ -1,6 +1,7 @@
 /* dirwrite.c: lay a directory out in blocks and write it. */
 #include "config.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -439,5 +440,67 @@ out:
 	free(w.buf);
 	free(w.leaf_first);
 	free(w.leaf_hash);
+	return retval;
+}
+
+/* Is buf an interior index node, its entries after an empty fake entry? */
+static int is_dx_node(ext2_filsys fs, struct ext2_dir_entry *de)
+{
+	unsigned int rec_len = 0;
+
+	return !ext2fs_get_rec_len(fs, de, &rec_len) &&
+	       rec_len == fs->blocksize && de->inode == 0 &&
+	       ext2fs_dirent_name_len(de) == 0;
+}
+
+errcode_t e2fold_dx_node_set_limit(ext2_filsys fs, ext2_ino_t ino,
+				   blk64_t lblk, unsigned int limit)
+{
+	struct ext2_dx_countlimit *cl;
+	unsigned int count, csum_off = 0;
+	int csum = ext2fs_has_feature_metadata_csum(fs->super), was_valid = 1;
+	unsigned char *buf;
+	blk64_t pblk = 0;
+	errcode_t retval;
+
+	if (DX_NODE_ENTRIES_OFFSET + (limit + !!csum) * 8 > fs->blocksize)
+		return EXT2_ET_DIR_CORRUPTED;
+	retval = ext2fs_bmap2(fs, ino, NULL, NULL, 0, lblk, NULL, &pblk);
+	if (retval)
+		return retval;
+	if (!pblk)
+		return EXT2_ET_DIR_CORRUPTED;
+	retval = ext2fs_get_mem(fs->blocksize, &buf);
+	if (retval)
+		return retval;
+	retval = io_channel_read_blk64(fs->io, pblk, 1, buf);
+	if (retval)
+		goto out;
+	cl = (struct ext2_dx_countlimit *)(buf + DX_NODE_ENTRIES_OFFSET);
+	count = ext2fs_le16_to_cpu(cl->count);
+	if (!is_dx_node(fs, (struct ext2_dir_entry *)buf) || count > limit) {
+		retval = EXT2_ET_DIR_CORRUPTED;
+		goto out;
+	}
+	if (csum)
+		was_valid = ext2fs_dir_block_csum_verify(fs, ino,
+					(struct ext2_dir_entry *)buf);
+	/* Past the entries: the old tail goes, the new one is written. */
+	memset(buf + DX_NODE_ENTRIES_OFFSET + count * 8, 0,
+	       fs->blocksize - DX_NODE_ENTRIES_OFFSET - count * 8);
+	cl->limit = ext2fs_cpu_to_le16(limit);
+	if (csum) {
+		retval = ext2fs_dir_block_csum_set(fs, ino,
+					(struct ext2_dir_entry *)buf);
+		if (retval)
+			goto out;
+		csum_off = DX_NODE_ENTRIES_OFFSET + limit * 8 +
+			   offsetof(struct ext2_dx_tail, dt_checksum);
+		if (!was_valid)
+			buf[csum_off] ^= 1;
+	}
+	retval = io_channel_write_blk64(fs->io, pblk, 1, buf);
+out:
+	ext2fs_free_mem(&buf);
 	return retval;
 }
