@@ -36,6 +36,8 @@
 #include <et/com_err.h>
 
 #include "dirread.h"
+#include "dirwrite.h"
+#include "dxgeometry.h"
 #include "e2fsck.h"
 #include "encoding.h"
 #include "nameset.h"
@@ -316,6 +318,45 @@ static int cmp_stored(const void *a, const void *b, void *arg)
 	return *(const size_t *)a < *(const size_t *)b ? -1 : 1;
 }
 
+/*
+ * Interior nodes in the layout e2fsprogs writes (e2fsck rebuilt the
+ * directory, or e2fold showed it the nodes that way for its repairs and
+ * was stopped before giving them back): Linux's layout is restored in
+ * place, or by a rebuild if a node holds more entries than Linux allows.
+ */
+static errcode_t check_node_limits(struct dir_check *dc)
+{
+	struct e2fold_dir *dir = dc->dir;
+	unsigned int kernel = e2fold_dx_node_limit(dc->ctx->fs, 1);
+	struct problem_context pctx = { 0 };
+	errcode_t retval;
+	size_t i;
+
+	pctx.dir = dir->ino;
+	pctx.num2 = kernel;
+	for (i = 0; i < dir->nnodes; i++) {
+		const struct e2fold_dx_node *node = &dir->nodes[i];
+
+		if (node->limit == kernel)
+			continue;
+		pctx.blk = node->lblk;
+		pctx.num = node->limit;
+		if (node->count > kernel) {
+			pctx.no_fix = !dc->can_rebuild;
+			ask_rebuild(dc, PR_2_ENCRYPTED_NODE_LIMIT, &pctx);
+			continue;
+		}
+		if (!fix_problem(dc->ctx, PR_2_ENCRYPTED_NODE_LIMIT, &pctx))
+			continue;
+		retval = e2fold_dx_node_set_limit(dc->ctx->fs, dir->ino,
+						  node->lblk, kernel);
+		if (retval)
+			return retval;
+		dc->ctx->changed = 1;
+	}
+	return 0;
+}
+
 /* Encrypted: equal stored hashes, and hashes outside their leaf. */
 static errcode_t check_encrypted(struct dir_check *dc)
 {
@@ -354,11 +395,18 @@ static errcode_t check_encrypted(struct dir_check *dc)
 		return 0;
 	if (dc->sd->rebuild)
 		dc->rebuild = dc->can_rebuild;
-	if (dir->dx_problem && dir->dx_problem != E2FOLD_DX_BAD_HASH_VERSION) {
+	if (dir->dx_problem == E2FOLD_DX_FOREIGN_LIMIT) {
+		errcode_t retval = check_node_limits(dc);
+
+		if (retval)
+			return retval;
+	} else if (dir->dx_problem &&
+		   dir->dx_problem != E2FOLD_DX_BAD_HASH_VERSION) {
 		check_damaged_index(dc, PR_2_ENCRYPTED_DAMAGED);
 		return 0;
 	}
-	for (i = 0; i < dir->nents && !dir->dx_problem; i++) {
+	for (i = 0; i < dir->nents && (!dir->dx_problem ||
+		dir->dx_problem == E2FOLD_DX_FOREIGN_LIMIT); i++) {
 		const struct e2fold_dirent *e = &dir->ents[i];
 		const struct e2fold_dx_leaf *leaf = e2fold_dir_leaf_at(dir, e->lblk);
 

@@ -65,6 +65,18 @@ static const struct problem table[] = {
 	  "%c directories are casefolded and the superblock names encoding "
 	  "utf8-12.1, but the casefold feature is not set.\n",
 	  PROMPT_SET_FEATURE, PR_PREEN_OK },
+	{ PR_0_E2FSCK_MISREADS,
+	  "Note: e2fsck misreads the %c htree index nodes of encrypted "
+	  "casefolded directories here: Linux gives them room for %C "
+	  "entries, e2fsck expects one more and takes them for corrupt "
+	  "leaves.  e2fsck checks a copy of the metadata that shows them "
+	  "in its layout.\n",
+	  PROMPT_NONE, PR_INFO },
+	{ PR_0_E2FSCK_REPAIRS,
+	  "e2fsck has repairs to make: it runs on the filesystem with those "
+	  "%c index nodes in its layout, and e2fold gives them back Linux's "
+	  "right after.\n",
+	  PROMPT_NONE, PR_INFO },
 
 	{ PR_1_CASEFOLD_NONDIR,
 	  "Inode %i (%s) is not a directory but has the casefold flag.\n",
@@ -157,6 +169,12 @@ static const struct problem table[] = {
 	{ PR_2_HTREE_CSUM,
 	  "Index block %b of directory %p (%d) fails its checksum.\n",
 	  PROMPT_REBUILD, PR_PREEN_OK },
+	{ PR_2_ENCRYPTED_NODE_LIMIT,
+	  "Index node block %b of encrypted casefolded directory %p (%d) "
+	  "has room for %c entries, as e2fsprogs computes; Linux requires "
+	  "%C, and otherwise scans the directory linearly and fails every "
+	  "create.\n",
+	  PROMPT_FIX, PR_PREEN_OK },
 
 	{ PR_3_REBUILD_FAILED,
 	  "Rebuilding directory %p (%d) failed: %m.  Run e2fsck on the "

@@ -42,6 +42,8 @@ struct problem_context {
 #define PR_0_ENCODING_FLAGS_UNKNOWN	0x000003
 #define PR_0_ENCODING_WITHOUT_FEATURE	0x000004
 #define PR_0_CASEFOLD_FEATURE_MISSING	0x000005
+#define PR_0_E2FSCK_MISREADS		0x000006
+#define PR_0_E2FSCK_REPAIRS		0x000007
 
 /* Pass 1: inode flags. */
 #define PR_1_CASEFOLD_NONDIR		0x010001
@@ -67,6 +69,7 @@ struct problem_context {
 #define PR_2_DUPLICATE_CIPHERTEXT	0x020011
 #define PR_2_DIR_NO_CSUM_TAIL		0x020012
 #define PR_2_HTREE_CSUM			0x020013
+#define PR_2_ENCRYPTED_NODE_LIMIT	0x020014
 
 /* Pass 3: rebuilding directories. */
 #define PR_3_REBUILD_FAILED		0x030001
