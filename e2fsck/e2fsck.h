@@ -88,10 +88,14 @@ struct fsck_ctx {
 	ext2_ino_t *cf_nondirs;		/* non-directories with the flag */
 	size_t n_cf_nondirs;
 
+	/* Index nodes e2fsck misreads (misread.h). */
+	struct misread_node *misread;
+	size_t n_misread;
 	/* Outcome. */
 	int changed;			/* a byte was written */
 	int errors_left;		/* a problem was not fixed */
 	int aborted;			/* a fatal problem stopped the check */
+	int may_mark_clean;		/* e2fsck left nothing: mark the fs valid */
 	unsigned long dirs_checked, cf_dirs_checked, entries_checked;
 	unsigned long renamed, rebuilt;
 
@@ -107,6 +111,14 @@ int fsck_main(int argc, char **argv);
 /* One progress line for pass N at done/total (does nothing without -C). */
 void fsck_progress(struct fsck_ctx *ctx, int pass, unsigned long done,
 		   unsigned long total);
+
+/*
+ * Open the filesystem (through the undo manager with -z, into the undo
+ * file with this suffix: each phase that may write keeps its own), and
+ * close it, writing what changed (0, or -1 after reporting an error).
+ */
+errcode_t fsck_open_fs(struct fsck_ctx *ctx, const char *undo_suffix);
+int fsck_close_fs(struct fsck_ctx *ctx);
 
 /* Ask for a write to be allowed: 0 in -n mode (which never writes). */
 int fsck_may_write(struct fsck_ctx *ctx);

@@ -11,6 +11,8 @@ e2fsck_e2fold_fsck_SOURCES = \
 	e2fsck/report.c \
 	e2fsck/external.h \
 	e2fsck/external.c \
+	e2fsck/misread.h \
+	e2fsck/misread.c \
 	e2fsck/scan.c \
 	e2fsck/super.c \
 	e2fsck/pass1.c \
