@@ -31,3 +31,9 @@ EXTRA_DIST += tests/kernel/k_strict.sh
 # Directories converted by e2fold-tune: the kernel finds every name.
 TESTS += tests/kernel/k_tune.sh
 EXTRA_DIST += tests/kernel/k_tune.sh
+
+# Encrypted casefolded directories the kernel filled (one- and two-level
+# htrees, 1 and 4 KiB): clean; repaired without the key, the kernel finds,
+# creates and does not warn.
+TESTS += tests/kernel/k_encrypted.sh
+EXTRA_DIST += tests/kernel/k_encrypted.sh

@@ -42,6 +42,10 @@ vm_timeout=${E2FOLD_VM_TIMEOUT:-120}
 # each module's "depends=") are loaded first. crc32c is only a soft
 # dependency of ext4 and jbd2 (metadata_csum), so it is named here.
 root_modules="virtio_pci virtio_blk crc32c_generic ext4"
+# fscrypt's algorithms for encrypted directories (AES-256-XTS contents,
+# AES-256-CTS names, HKDF-SHA512), loaded where they are modules; a
+# kernel that builds them in, or lacks them, boots as well.
+crypto_modules="sha512_generic ecb xts cts"
 # The layout of a kernel cache entry (unpack_kernel): change it when that
 # does, so that old entries are not misread.
 layout=1
@@ -246,6 +250,9 @@ build_initramfs() {
 	loaded='' nmods=0
 	for m in $root_modules; do
 		add_module "$m"
+	done
+	for m in $crypto_modules; do
+		[ -n "$(ko_path "$m")" ] && add_module "$m"
 	done
 	(cd "$root" && find . | sort | cpio -o -H newc -R 0:0 --quiet) | gzip -1 > "$1.tmp.$$" &&
 		mv "$1.tmp.$$" "$1" || hard_error "cannot write $1"
