@@ -472,7 +472,15 @@ static void check_with_e2fsck(struct fsck_ctx *ctx)
 	printf("Checking names and hash trees (e2fold):\n");
 	changed = ctx->changed;
 	ctx->changed = 0;
-	check_names(ctx, 0);
+	retval = run_passes(ctx, 0);
+	/* What the judge below would misread now (rebuilt, or restored). */
+	if (!retval && ctx->changed)
+		retval = fsck_find_misread_nodes(ctx);
+	if (retval) {
+		com_err(prog, retval, "while checking %s", ctx->opt.device);
+		ctx->aborted = 1;
+	}
+	fsck_close_fs(ctx);
 	drop_unused_undo(ctx, "", ctx->changed);
 	ctx->changed |= changed;
 	if (ctx->aborted || !ctx->changed || !fsck_may_write(ctx))
