@@ -27,7 +27,7 @@ new_fs "$k4" 64M -b 4096 -N 16384 -O casefold,encrypt
 # vda: 1 KiB, vdb: 4 KiB; E1 one level, E2 two levels.
 counts="vda/E1=40 vda/E2=600 vdb/E1=300 vdb/E2=7000"
 
-cat > "$out/fill.sh" <<EOF
+cat > "$out/scenario.sh" <<EOF
 for spec in $counts; do
 	d=/mnt/\${spec%=*}
 	mkdir "\$d" && kcf encrypt "\$d" > /dev/null || echo "\$d: cannot encrypt"
@@ -35,14 +35,8 @@ for spec in $counts; do
 done
 dmesg | grep 'EXT4-fs \(warning\|error\)' || true
 EOF
-sh "$kdir/vm.sh" --image "$k1" --image "$k4" --console "$out/console.fill" \
-	"$out/fill.sh" > "$out/fill.out" 2> "$out/vm.err"
-st=$?
-case $st in
-0) ;;
-77|99) cat "$out/vm.err" >&2; exit $st ;;
-*) kfail "the fill scenario failed" ;;
-esac
+run_vm --image "$k1" --image "$k4"
+mv "$out/actual" "$out/fill.out"
 for spec in $counts; do
 	grep -qx "/mnt/${spec%=*}: created ${spec#*=} of ${spec#*=}" "$out/fill.out" ||
 		kfail "the kernel did not create every name in ${spec%=*}"
@@ -116,7 +110,7 @@ grep -q "misplaced\|holds hashes" "$out/damaged.k1.log" || kfail "no misplaced e
 grep -q "room for 510 entries" "$out/damaged.k4.log" || kfail "the node limit 510 was not reported in k4"
 grep -q "e2fsck has repairs to make" "$out/repair.k1.log" || kfail "e2fsck did not repair k1's leaf checksum"
 
-cat > "$out/check.sh" <<EOF
+cat > "$out/scenario.sh" <<EOF
 kcf addkey /mnt/vda > /dev/null && kcf addkey /mnt/vdb > /dev/null || echo "cannot add the key"
 for spec in $counts; do
 	d=/mnt/\${spec%=*}
@@ -125,14 +119,8 @@ for spec in $counts; do
 done
 dmesg | grep 'EXT4-fs \(warning\|error\)\|mounting unchecked' || true
 EOF
-sh "$kdir/vm.sh" --image "$k1" --image "$k4" --console "$out/console.check" \
-	"$out/check.sh" > "$out/check.out" 2> "$out/vm.err"
-st=$?
-case $st in
-0) ;;
-77|99) cat "$out/vm.err" >&2; exit $st ;;
-*) kfail "the check scenario failed" ;;
-esac
+run_vm --image "$k1" --image "$k4"
+mv "$out/actual" "$out/check.out"
 cat "$out/check.out"
 for spec in $counts; do
 	n=${spec#*=}
