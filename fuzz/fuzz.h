@@ -11,8 +11,9 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+/* fuzz.make passes the configured UCD (by default the pinned util/ucd). */
 #ifndef FUZZ_UCD_DIR
-#define FUZZ_UCD_DIR "/usr/share/unicode"
+#error "FUZZ_UCD_DIR: build the harnesses through fuzz/fuzz.make"
 #endif
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
@@ -87,7 +88,6 @@ static inline void *fuzz_malloc(size_t n)
 	return p;
 }
 
-/* The UCD the reference reads: $UCD_DIR or the configured one. */
 /*
  * A scratch directory named after the harness, on tmpfs if there is one
  * (a harness writes images, trees and reports for every input); aborts
@@ -118,6 +118,7 @@ static inline void fuzz_quiet_stdout(const char *verbose_env)
 	close(null);
 }
 
+/* The UCD the reference reads: $UCD_DIR or the configured one. */
 static inline const char *fuzz_ucd_dir(void)
 {
 	const char *dir = getenv("UCD_DIR");

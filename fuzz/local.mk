@@ -18,8 +18,9 @@ FUZZ_MAKE = $(MAKE) -f $(top_srcdir)/fuzz/fuzz.make \
 	TOOL_LIBS='$(EXT2FS_LIBS) $(E2P_LIBS) $(COM_ERR_LIBS) $(BLKID_LIBS) $(ARCHIVE_LIBS)'
 FUZZERS = engine hash fsck debugfs mkfs
 
-# The debugfs harness compiles the command table mk_cmds generates.
-fuzz-build: debugfs/e2fold_cmds.c
+# The debugfs harness compiles the command table mk_cmds generates; the
+# engine's reference reads the pinned UCD that make unpacks.
+fuzz-build: debugfs/e2fold_cmds.c util/ucd/.unpacked
 	+$(AM_V_at)$(FUZZ_MAKE) all
 
 # Each fuzzer's long budget, one after the other; FUZZ_JOBS=N runs N

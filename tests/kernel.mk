@@ -1,39 +1,75 @@
 # Tests against the real Linux kernel in a VM (tests/kernel/).
-# tests/kernel/vm.sh boots Debian's own kernel under QEMU and runs a
-# scenario script in it; each k_*.sh test drives one or more boots.
+# tests/kernel/vm.sh boots a Debian kernel under QEMU and runs a scenario
+# script in it; each k_*.sh scenario drives one or more boots.
+#
+# Every scenario runs on three kernels, each as its own test named
+# tests/kernel/SCENARIO@SUITE so that a failure names its kernel: the
+# newest kernel of Debian 12 (bookworm, 6.1), Debian 13 (trixie, 6.12)
+# and unstable (sid). Such a test is a two-line script made below.
+KERNEL_SUITES = bookworm trixie sid
+KERNEL_TESTS = \
+	tests/kernel/k_smoke@bookworm tests/kernel/k_smoke@trixie \
+	tests/kernel/k_smoke@sid \
+	tests/kernel/k_fsck_repair@bookworm tests/kernel/k_fsck_repair@trixie \
+	tests/kernel/k_fsck_repair@sid \
+	tests/kernel/k_mkfs@bookworm tests/kernel/k_mkfs@trixie \
+	tests/kernel/k_mkfs@sid \
+	tests/kernel/k_kernel_writes@bookworm \
+	tests/kernel/k_kernel_writes@trixie tests/kernel/k_kernel_writes@sid \
+	tests/kernel/k_strict@bookworm tests/kernel/k_strict@trixie \
+	tests/kernel/k_strict@sid \
+	tests/kernel/k_tune@bookworm tests/kernel/k_tune@trixie \
+	tests/kernel/k_tune@sid \
+	tests/kernel/k_encrypted@bookworm tests/kernel/k_encrypted@trixie \
+	tests/kernel/k_encrypted@sid
+TESTS += $(KERNEL_TESTS)
+CLEANFILES += $(KERNEL_TESTS)
+$(KERNEL_TESTS): Makefile
+	$(AM_V_GEN)$(MKDIR_P) tests/kernel && t='$@' && { \
+	echo '#!/bin/sh'; \
+	echo "E2FOLD_KERNEL_SUITE=$${t##*@}; export E2FOLD_KERNEL_SUITE"; \
+	echo "exec sh \"\$$top_srcdir/$${t%@*}.sh\""; } > $@ && chmod +x $@
+
+# make check-kernel [E2FOLD_KERNELS='trixie sid']: every scenario, on the
+# kernels of the suites named (default: all).
+check-kernel:
+	@suites="$${E2FOLD_KERNELS:-$(KERNEL_SUITES)}"; tests=; \
+	for s in $$suites; do \
+		case " $(KERNEL_SUITES) " in *" $$s "*) ;; \
+		*) echo "E2FOLD_KERNELS: no kernel tests for $$s (only $(KERNEL_SUITES))" >&2; \
+		   exit 2 ;; esac; \
+		for t in $(KERNEL_TESTS); do \
+			case $$t in *@$$s) tests="$$tests $$t" ;; esac; \
+		done; \
+	done; \
+	$(MAKE) $(AM_MAKEFLAGS) check TESTS="$$tests"
+.PHONY: check-kernel
+
+# vm.sh fetches the kernels with scripts/apt-suite.
+EXTRA_DIST += tests/kernel/vm.sh tests/kernel/init tests/kernel/kcf.c \
+	tests/kernel/lib.sh tests/kernel/names.txt tests/kernel/spellings.pl \
+	scripts/apt-suite
 
 # Casefold lookups on a default and a strict filesystem, then e2fsck.
-TESTS += tests/kernel/k_smoke.sh
-EXTRA_DIST += tests/kernel/vm.sh tests/kernel/init tests/kernel/kcf.c \
-	tests/kernel/k_smoke.sh
+EXTRA_DIST += tests/kernel/k_smoke.sh
 
 # Damaged images repaired by e2fold-fsck: the kernel finds every entry.
-TESTS += tests/kernel/k_fsck_repair.sh
 EXTRA_DIST += tests/kernel/k_fsck_repair.sh
 
-# Shared by the scenarios below: helpers, names, and other spellings.
-EXTRA_DIST += tests/kernel/lib.sh tests/kernel/names.txt \
-	tests/kernel/spellings.pl
-
 # Images made by e2fold-mkfs: the kernel lists and finds every name.
-TESTS += tests/kernel/k_mkfs.sh
 EXTRA_DIST += tests/kernel/k_mkfs.sh
 
 # The kernel creates thousands of names: e2fold predicts every create,
 # and agrees with every hash and leaf the kernel wrote.
-TESTS += tests/kernel/k_kernel_writes.sh
 EXTRA_DIST += tests/kernel/k_kernel_writes.sh
 
 # Strict mode: the kernel refuses exactly the names e2fold calls invalid.
-TESTS += tests/kernel/k_strict.sh
 EXTRA_DIST += tests/kernel/k_strict.sh
 
 # Directories converted by e2fold-tune: the kernel finds every name.
-TESTS += tests/kernel/k_tune.sh
 EXTRA_DIST += tests/kernel/k_tune.sh
 
 # Encrypted casefolded directories the kernel filled (one- and two-level
 # htrees, 1 and 4 KiB): clean; repaired without the key, the kernel finds,
 # creates and does not warn.
-TESTS += tests/kernel/k_encrypted.sh
 EXTRA_DIST += tests/kernel/k_encrypted.sh

@@ -52,6 +52,14 @@ fsck_clean() {
 	fi
 }
 
+# sb_fields IMAGE ERE: the superblock fields dumpe2fs -h shows whose
+# names match ERE, as "Name: value": its column spacing is not ours and
+# changed (1.47.0 put a tab after "Inode size:", 1.47.2 spaces).
+sb_fields() {
+	dumpe2fs -h "$1" 2>/dev/null | grep -E "^($2):" |
+		sed 's/:[[:space:]]*/: /'
+}
+
 # sb_u16 IMAGE OFFSET: a little-endian 16-bit superblock field, by its
 # offset inside the superblock (which starts at byte 1024).
 sb_u16() {

@@ -7,10 +7,11 @@
 
 E2FSPROGS_FAKE_TIME=${E2FSPROGS_FAKE_TIME:-1700000000}
 MKE2FS_DETERMINISTIC=1
-export E2FSPROGS_FAKE_TIME MKE2FS_DETERMINISTIC
+MKE2FS_CONFIG=$top_srcdir/tests/mke2fs.conf
+export E2FSPROGS_FAKE_TIME MKE2FS_DETERMINISTIC MKE2FS_CONFIG
 
 # new_fs IMAGE SIZE [mke2fs options...]: ext4 as Debian 12 makes it
-# (mke2fs -t ext4, /etc/mke2fs.conf), without a journal. Extended options
+# (mke2fs -t ext4, tests/mke2fs.conf), without a journal. Extended options
 # go in $EXTENDED (mke2fs takes one -E), e.g. EXTENDED=encoding_flags=strict.
 new_fs() {
 	img=$1 size=$2

@@ -88,9 +88,11 @@ crashed() {
 # the test's image, kill it (tests/killwrite.c, SIGKILL just before its
 # Nth write to a file), then from what it left: a fresh e2fold-fsck -fy
 # must repair, and e2fsck -fn and e2fold-fsck -fn be clean after. Whether
-# the undo files still give back the original is recorded in out.1, not
-# required: libext2fs's undo manager writes its index only when an index
-# block fills or at close. Sets status=1 on a broken promise.
+# the undo files still give back the original is recorded in undo.log
+# beside out.1, not required nor compared: libext2fs's undo manager writes
+# its index only when an index block fills or at close, and when exactly
+# differs between releases (1.47.2 restores some points 1.47.0 cannot).
+# Sets status=1 on a broken promise.
 kill_every_write() {
 	unpack_image
 	cp "$image" "$out_dir/original"
@@ -107,6 +109,7 @@ kill_every_write() {
 		"$E2FOLD_FSCK" -fy -z "$undo" "$image" > "$out_dir/clean.out" 2>&1
 	writes=$(cat "$out_dir/count")
 	echo "the repair writes $writes times" > "$out_dir/out.1"
+	: > "$out_dir/undo.log"
 
 	n=1
 	while [ "$n" -le "$writes" ]; do
@@ -123,12 +126,15 @@ kill_every_write() {
 		fi
 		cp "$image" "$out_dir/killed"
 		if cmp -s "$image" "$out_dir/original"; then
-			restored="the image was not changed yet"
-		elif undo_all "$image" "$undo" > "$out_dir/undo.log" 2>&1 &&
-		   cmp -s "$image" "$out_dir/original"; then
-			restored="the undo files restore the original"
+			changed="the image was not changed yet"
 		else
-			restored="the undo files cannot restore the original"
+			changed="the image was changed"
+			if undo_all "$image" "$undo" > "$out_dir/undo.out" 2>&1 &&
+			   cmp -s "$image" "$out_dir/original"; then
+				echo "write $n: the undo files restore the original"
+			else
+				echo "write $n: the undo files cannot restore the original"
+			fi >> "$out_dir/undo.log"
 		fi
 		cp "$out_dir/killed" "$image"
 		"$E2FOLD_FSCK" -fy "$image" > "$out_dir/fresh.out" 2>&1
@@ -144,7 +150,7 @@ kill_every_write() {
 			cat "$out_dir/fresh.out" "$out_dir/e2fsck.log"
 			status=1
 		fi
-		echo "killed before write $n: $restored; a fresh run repairs (exit $s2)" \
+		echo "killed before write $n: $changed; a fresh run repairs (exit $s2)" \
 			>> "$out_dir/out.1"
 		n=$((n + 1))
 	done

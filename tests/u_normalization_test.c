@@ -1,7 +1,9 @@
 /*
- * u_normalization_test: Unicode's NormalizationTest.txt against the NFDi
- * form (utf8_normalize, utf8_strncmp), under every Unicode version the
- * engine supports.
+ * u_normalization_test FILE...: Unicode's NormalizationTest.txt files
+ * against the NFDi form (utf8_normalize, utf8_strncmp). Each file is
+ * checked under its own version (its first line names it,
+ * "# NormalizationTest-16.0.0.txt") and every older one the engine
+ * supports; one of the files must be of the engine's newest version.
  *
  * NFDi is NFD with every Default_Ignorable_Code_Point removed, so for a
  * test line c1;c2;c3;c4;c5 (source; NFC; NFD; NFKC; NFKD):
@@ -24,8 +26,11 @@
  * A code point is ignorable under V if DerivedCoreProperties.txt lists
  * it and it is assigned at or before V, or not assigned at all.
  *
- * Data: $UCD_DIR (default /usr/share/unicode), with NormalizationTest.txt
- * or NormalizationTest.txt.bz2 (read through bzcat).
+ * Data: the ages, ignorables and corrections come from the UCD in
+ * $UCD_DIR (make check passes the pinned util/ucd, of the engine's newest
+ * version), which serve the older files too: a character's age,
+ * ignorability and NFD do not change once it is assigned. The test files
+ * are tests/data's, unpacked (tests/u_normalization_test.sh).
  */
 #include "config.h"
 
@@ -41,7 +46,6 @@
 #define NCP 0x110000
 #define MAX_FIELD 64	/* code points in one column; the file has < 20 */
 #define MAX_PRINT 30	/* failures printed per version */
-#define SKIP 77
 
 static const char *ucd_dir;
 
@@ -69,7 +73,8 @@ struct test_line {
 	int unassigned;		/* a code point with no age at all */
 };
 static struct test_line *lines;
-static size_t nlines;
+static size_t nlines, lines_cap;
+static unsigned int file_age;	/* the version of the file being read */
 
 static FILE *open_ucd(const char *name)
 {
@@ -79,9 +84,9 @@ static FILE *open_ucd(const char *name)
 	snprintf(path, sizeof(path), "%s/%s", ucd_dir, name);
 	f = fopen(path, "r");
 	if (!f) {
-		fprintf(stderr, "SKIP: cannot read %s: %s\n", path,
+		fprintf(stderr, "FATAL: cannot read %s: %s\n", path,
 			strerror(errno));
-		exit(SKIP);
+		exit(99);
 	}
 	return f;
 }
@@ -224,36 +229,36 @@ static const struct correction *correction_of(uint32_t cp)
 	return NULL;
 }
 
-static FILE *open_normalization_test(int *is_pipe)
+/* The version in the first line, "# NormalizationTest-16.0.0.txt". */
+static unsigned int header_age(FILE *f, const char *path)
 {
-	char path[4096], cmd[4200];
-	FILE *f;
+	char line[256];
+	unsigned int maj, min, rev;
+	char tail[8];
 
-	snprintf(path, sizeof(path), "%s/NormalizationTest.txt", ucd_dir);
-	f = fopen(path, "r");
-	*is_pipe = 0;
-	if (f)
-		return f;
-	snprintf(path, sizeof(path), "%s/NormalizationTest.txt.bz2", ucd_dir);
-	f = fopen(path, "r");
-	if (!f) {
-		fprintf(stderr, "SKIP: no %s/NormalizationTest.txt[.bz2]\n",
-			ucd_dir);
-		exit(SKIP);
-	}
-	fclose(f);
-	if (strchr(path, '\'')) {
-		fprintf(stderr, "FATAL: quote in UCD_DIR\n");
+	if (!fgets(line, sizeof(line), f) ||
+	    sscanf(line, "# NormalizationTest-%u.%u.%u%7s", &maj, &min, &rev,
+		   tail) != 4 || strcmp(tail, ".txt")) {
+		fprintf(stderr, "FATAL: %s: no version in its first line\n",
+			path);
 		exit(99);
 	}
-	snprintf(cmd, sizeof(cmd), "bzcat '%s'", path);
-	f = popen(cmd, "r");
-	if (!f) {
-		fprintf(stderr, "FATAL: cannot run %s\n", cmd);
-		exit(99);
-	}
-	*is_pipe = 1;
-	return f;
+	return UNICODE_AGE(maj, min, rev);
+}
+
+/* Forget the previous file's lines. */
+static void free_tests(void)
+{
+	size_t i;
+	int j;
+
+	for (i = 0; i < nlines; i++)
+		for (j = 0; j < 5; j++)
+			free(lines[i].cps[j]);
+	free(lines);
+	lines = NULL;
+	nlines = lines_cap = 0;
+	memset(in_part1, 0, sizeof(in_part1));
 }
 
 /* One column: hex code points separated by spaces. */
@@ -274,13 +279,20 @@ static int parse_field(char *s, uint32_t *out)
 	}
 }
 
-static void read_tests(void)
+static void read_tests(const char *path)
 {
-	int is_pipe, part = -1;
-	FILE *f = open_normalization_test(&is_pipe);
+	int part = -1;
+	FILE *f = fopen(path, "r");
 	char line[4096];
-	unsigned long lineno = 0;
-	size_t cap = 0;
+	unsigned long lineno = 1;
+
+	if (!f) {
+		fprintf(stderr, "FATAL: cannot read %s: %s\n", path,
+			strerror(errno));
+		exit(99);
+	}
+	free_tests();
+	file_age = header_age(f, path);
 
 	while (fgets(line, sizeof(line), f)) {
 		struct test_line *t;
@@ -294,13 +306,14 @@ static void read_tests(void)
 		}
 		if (line[0] == '#' || line[0] == '\n')
 			continue;
-		if (nlines == cap) {
-			cap = cap ? 2 * cap : 32768;
-			lines = realloc(lines, cap * sizeof(*lines));
+		if (nlines == lines_cap) {
+			lines_cap = lines_cap ? 2 * lines_cap : 32768;
+			lines = realloc(lines, lines_cap * sizeof(*lines));
 			if (!lines)
 				exit(99);
 		}
 		t = &lines[nlines];
+		memset(t, 0, sizeof(*t));
 		t->lineno = lineno;
 		t->maxage = 0;
 		t->unassigned = 0;
@@ -328,20 +341,21 @@ static void read_tests(void)
 			p = semi + 1;
 		}
 		if (i < 5) {
-			fprintf(stderr, "FATAL: NormalizationTest.txt line %lu "
-				"is malformed\n", lineno);
+			fprintf(stderr, "FATAL: %s line %lu is malformed\n",
+				path, lineno);
 			exit(99);
 		}
 		if (part == 1 && t->len[0] == 1)
 			in_part1[t->cps[0][0]] = 1;
 		nlines++;
 	}
-	if (is_pipe ? pclose(f) != 0 : fclose(f) != 0) {
-		fprintf(stderr, "FATAL: reading NormalizationTest.txt failed\n");
+	if (ferror(f) || fclose(f) != 0) {
+		fprintf(stderr, "FATAL: reading %s failed\n", path);
 		exit(99);
 	}
 	if (nlines < 10000) {
-		fprintf(stderr, "FATAL: only %zu test lines read\n", nlines);
+		fprintf(stderr, "FATAL: %s: only %zu test lines read\n", path,
+			nlines);
 		exit(99);
 	}
 }
@@ -620,24 +634,51 @@ static void check_version(unsigned int version)
 	utf8_unload(um);
 }
 
-int main(void)
+/* Every version up to the file's own, which the engine must support. */
+static void check_file(const char *path)
 {
 	int i;
 
+	read_tests(path);
+	printf("%s: Unicode %u.%u.%u, %zu test lines\n", path,
+	       unicode_major(file_age), unicode_minor(file_age),
+	       unicode_rev(file_age), nlines);
+	if (!CHECK(file_age <= utf8version_latest_age()))
+		fprintf(stderr, "  the file is newer than the engine's %s\n",
+			utf8version_latest());
+	for (i = 0; i < nages && ages[i] <= file_age; i++)
+		check_version(ages[i]);
+	if (!CHECK_INT(i > 0 ? ages[i - 1] : 0, file_age))
+		fprintf(stderr, "  %s: its version is not one of DerivedAge.txt's\n",
+			path);
+}
+
+int main(int argc, char **argv)
+{
+	int i, newest = 0;
+
 	ucd_dir = getenv("UCD_DIR");
-	if (!ucd_dir || !*ucd_dir)
-		ucd_dir = "/usr/share/unicode";
+	if (!ucd_dir || !*ucd_dir || argc < 2) {
+		fprintf(stderr, "usage: UCD_DIR=DIR %s NormalizationTest.txt...\n",
+			argv[0]);
+		return 99;
+	}
 	read_ages();
 	read_ignorables();
 	read_corrections();
-	read_tests();
-	printf("%zu test lines, %d Unicode versions, %d corrections\n",
-	       nlines, nages, ncorrections);
+	printf("UCD %s: %d Unicode versions, %d corrections\n", ucd_dir,
+	       nages, ncorrections);
 
 	/* The table covers exactly the versions of DerivedAge.txt. */
 	CHECK(nages >= 20);
 	CHECK_INT(ages[nages - 1], utf8version_latest_age());
-	for (i = 0; i < nages; i++)
-		check_version(ages[i]);
+	for (i = 1; i < argc; i++) {
+		check_file(argv[i]);
+		newest |= file_age == utf8version_latest_age();
+	}
+	if (!CHECK(newest))
+		fprintf(stderr, "  no NormalizationTest.txt of the newest "
+			"version, %s\n", utf8version_latest());
+	free_tests();
 	return unit_done("u_normalization_test");
 }

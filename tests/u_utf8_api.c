@@ -188,7 +188,7 @@ static void check_stream(int line, const struct utf8data *t, const char *s,
 
 /* ------------------------------------------------------------------ */
 
-/* The ages DerivedAge.txt 15.0 lists, in order. */
+/* The ages DerivedAge.txt 17.0 lists, in order. */
 static const unsigned int all_ages[] = {
 	UNICODE_AGE(1, 1, 0), UNICODE_AGE(2, 0, 0), UNICODE_AGE(2, 1, 0),
 	UNICODE_AGE(3, 0, 0), UNICODE_AGE(3, 1, 0), UNICODE_AGE(3, 2, 0),
@@ -198,7 +198,8 @@ static const unsigned int all_ages[] = {
 	UNICODE_AGE(7, 0, 0), UNICODE_AGE(8, 0, 0), UNICODE_AGE(9, 0, 0),
 	UNICODE_AGE(10, 0, 0), UNICODE_AGE(11, 0, 0), UNICODE_AGE(12, 0, 0),
 	UNICODE_AGE(12, 1, 0), UNICODE_AGE(13, 0, 0), UNICODE_AGE(14, 0, 0),
-	UNICODE_AGE(15, 0, 0),
+	UNICODE_AGE(15, 0, 0), UNICODE_AGE(15, 1, 0), UNICODE_AGE(16, 0, 0),
+	UNICODE_AGE(17, 0, 0),
 };
 #define NAGES (sizeof(all_ages) / sizeof(all_ages[0]))
 
@@ -206,7 +207,8 @@ static void test_versions(void)
 {
 	static const unsigned int bad[][3] = {
 		{ 12, 1, 1 }, { 12, 2, 0 }, { 1, 0, 0 }, { 0, 0, 0 },
-		{ 15, 1, 0 }, { 16, 0, 0 }, { 99, 0, 0 }, { 2, 1, 2 },
+		{ 15, 2, 0 }, { 16, 1, 0 }, { 18, 0, 0 }, { 17, 0, 1 },
+		{ 99, 0, 0 }, { 2, 1, 2 },
 		/* would alias 1.1.0 or 12.1.0 if packed without a check */
 		{ 1, 0, 256 }, { 12, 0, 256 }, { 0, 257, 0 }, { 256, 1, 0 },
 		{ 268, 1, 0 },
@@ -214,8 +216,8 @@ static void test_versions(void)
 	const struct utf8data *prev_i = NULL, *prev_cf = NULL;
 	size_t i;
 
-	CHECK_STR(utf8version_latest(), "15.0.0");
-	CHECK_INT(utf8version_latest_age(), UNICODE_AGE(15, 0, 0));
+	CHECK_STR(utf8version_latest(), "17.0.0");
+	CHECK_INT(utf8version_latest_age(), UNICODE_AGE(17, 0, 0));
 	for (i = 0; i < NAGES; i++) {
 		unsigned int a = all_ages[i];
 		const struct utf8data *ti = utf8nfdi(a), *tcf = utf8nfdicf(a);
@@ -245,7 +247,7 @@ static void test_versions(void)
 	CHECK(utf8nfdi(UNICODE_AGE(12, 2, 0)) == NULL);
 	CHECK(utf8nfdicf(UNICODE_AGE(12, 2, 0)) == NULL);
 	CHECK(utf8nfdi(UNICODE_AGE(12, 1, 1)) == NULL);
-	CHECK(utf8nfdicf(UNICODE_AGE(15, 1, 0)) == NULL);
+	CHECK(utf8nfdicf(UNICODE_AGE(17, 1, 0)) == NULL);
 	CHECK(utf8nfdi(0) == NULL);
 	CHECK(utf8nfdicf(0) == NULL);
 	CHECK(utf8nfdi(UNICODE_AGE(99, 0, 0)) == NULL);
@@ -328,7 +330,7 @@ static void test_load(void)
 		"99.0", "12.2", "12.1.1", "", "12", "12.1.0.0", "a.b",
 		" 12.1", "12.1 ", "256.0", "12.256", "12.1.256", "1.0",
 		"0.0", "12..1", ".12.1", "12.1.", "-12.1", "+12.1",
-		"12.1a", "15.1", "16.0", "1.1.1", "4294967308.1",
+		"12.1a", "15.2", "18.0", "17.1", "1.1.1", "4294967308.1",
 	};
 	struct unicode_map *um;
 	char err[512];
@@ -340,6 +342,10 @@ static void test_load(void)
 	check_load(__LINE__, "12.1", UNICODE_AGE(12, 1, 0));
 	check_load(__LINE__, "15.0", UNICODE_AGE(15, 0, 0));
 	check_load(__LINE__, "15.0.0", UNICODE_AGE(15, 0, 0));
+	check_load(__LINE__, "15.1", UNICODE_AGE(15, 1, 0));
+	check_load(__LINE__, "16.0", UNICODE_AGE(16, 0, 0));
+	check_load(__LINE__, "17.0", UNICODE_AGE(17, 0, 0));
+	check_load(__LINE__, "17.0.0", UNICODE_AGE(17, 0, 0));
 	check_load(__LINE__, "1.1", UNICODE_AGE(1, 1, 0));
 	check_load(__LINE__, "2.1", UNICODE_AGE(2, 1, 0));
 	check_load(__LINE__, "3.2.0", UNICODE_AGE(3, 2, 0));
@@ -359,13 +365,13 @@ static void test_load(void)
 	/* NULL: the newest version, with one warning through the hook. */
 	um = utf8_load(NULL);
 	if (CHECK(um != NULL)) {
-		CHECK_INT(um->version, UNICODE_AGE(15, 0, 0));
-		CHECK(um->ntab[UTF8_NFDICF] == utf8nfdicf(UNICODE_AGE(15, 0, 0)));
+		CHECK_INT(um->version, UNICODE_AGE(17, 0, 0));
+		CHECK(um->ntab[UTF8_NFDICF] == utf8nfdicf(UNICODE_AGE(17, 0, 0)));
 	}
 	utf8_unload(um);
 	CHECK_INT(log_calls, 1);
 	CHECK(log_seen_arg == &log_calls);
-	CHECK(strstr(logged, "15.0.0") != NULL);
+	CHECK(strstr(logged, "17.0.0") != NULL);
 	if (!CHECK(strstr(logged, "newest") != NULL))
 		fprintf(stderr, "  logged: \"%s\"\n", logged);
 
@@ -375,7 +381,7 @@ static void test_load(void)
 	CHECK(um != NULL);
 	utf8_unload(um);
 	CHECK_INT(log_calls, 1);
-	if (!CHECK(!strncmp(err, "e2fold: ", 8) && strstr(err, "15.0.0") &&
+	if (!CHECK(!strncmp(err, "e2fold: ", 8) && strstr(err, "17.0.0") &&
 		   err[strlen(err) - 1] == '\n'))
 		fprintf(stderr, "  stderr was \"%s\"\n", err);
 
@@ -695,6 +701,8 @@ static void test_version_behaviour(void)
 	struct unicode_map *u21 = load("2.1"), *u30 = load("3.0");
 	struct unicode_map *u31 = load("3.1"), *u32 = load("3.2");
 	struct unicode_map *u40 = load("4.0");
+	struct unicode_map *u151 = load("15.1"), *u16 = load("16.0");
+	struct unicode_map *u17 = load("17.0");
 
 	/* U+180F: Default_Ignorable, assigned in 14.0. */
 	FOLD(u15, "a\xe1\xa0\x8f" "b", "ab");
@@ -717,6 +725,21 @@ static void test_version_behaviour(void)
 	/* U+2C2F (14.0) folds to U+2C5F from 14.0 on. */
 	FOLD(u13, "\xe2\xb0\xaf", "\xe2\xb0\xaf");
 	FOLD(u14, "\xe2\xb0\xaf", "\xe2\xb1\x9f");
+	/* U+1C89 (16.0) folds to U+1C8A from 16.0 on. */
+	FOLD(u151, "\xe1\xb2\x89", "\xe1\xb2\x89");
+	FOLD(u16, "\xe1\xb2\x89", "\xe1\xb2\x8a");
+	/* U+A7DC (16.0), a new capital whose small letter U+019B is 1.1's. */
+	CASECMP(u151, "\xea\x9f\x9c", "\xc6\x9b", 1);
+	CASECMP(u16, "\xea\x9f\x9c", "\xc6\x9b", 0);
+	FOLD(u16, "\xc6\x9b", "\xc6\x9b");
+	/* U+A7CE (17.0) folds to U+A7CF under 17.0 only. */
+	FOLD(u16, "\xea\x9f\x8e", "\xea\x9f\x8e");
+	FOLD(u17, "\xea\x9f\x8e", "\xea\x9f\x8f");
+	CASECMP(u17, "\xea\x9f\x8e", "\xea\x9f\x8f", 0);
+	/* U+105C9 (16.0) decomposes to U+105D2 U+0307 from 16.0 on. */
+	NORM(u151, "\xf0\x90\x97\x89", "\xf0\x90\x97\x89");
+	NORM(u16, "\xf0\x90\x97\x89", "\xf0\x90\x97\x92\xcc\x87");
+	NORM(u17, "\xf0\x90\x97\x89", "\xf0\x90\x97\x92\xcc\x87");
 	/* U+11938 (13.0) decomposes to U+11935 U+11930 from 13.0 on. */
 	NORM(u12, "\xf0\x91\xa4\xb8", "\xf0\x91\xa4\xb8");
 	NORM(u13, "\xf0\x91\xa4\xb8", "\xf0\x91\xa4\xb5\xf0\x91\xa4\xb0");
@@ -773,6 +796,9 @@ static void test_version_behaviour(void)
 	utf8_unload(u31);
 	utf8_unload(u32);
 	utf8_unload(u40);
+	utf8_unload(u151);
+	utf8_unload(u16);
+	utf8_unload(u17);
 }
 
 /* ------------------------------------------------------------------ */

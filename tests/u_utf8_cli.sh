@@ -209,6 +209,10 @@ expect "U+180F is kept under --unicode 12.1.0" 0 'e1 a0 8f\n' \
 	fold --unicode 12.1.0 --hex e1a08f
 expect "U+180F is ignorable under --unicode 15.0" 0 '\n' \
 	fold --unicode 15.0 --hex e1a08f
+expect "U+A7CE (17.0) is kept under --unicode 16.0" 0 'ea 9f 8e\n' \
+	fold --unicode 16.0 --hex ea9f8e
+expect "U+A7CE folds to U+A7CF under --unicode 17.0" 0 'ea 9f 8f\n' \
+	fold --unicode 17.0 --hex ea9f8e
 expect "U+A7C7/U+A7C8: different under 12.1, equal under 13.0" 0 \
 	'different\n' cmp --hex ea9f87 ea9f88
 expect "U+A7C7/U+A7C8 under --unicode 13.0" 0 'equal\n' \
@@ -252,7 +256,7 @@ for opt in -V --version "fold -V"; do
 	run $opt
 	checks=$((checks + 1))
 	if [ "$status" -ne 0 ] || [ "$(wc -l <"$tmp/out")" -ne 1 ] ||
-	   ! grep -Eq '^e2fold-utf8 [0-9][^ ]* \(libext2fs [0-9][^,]*, Unicode 15\.0\.0\)$' \
+	   ! grep -Eq '^e2fold-utf8 [0-9][^ ]* \(libext2fs [0-9][^,]*, Unicode 17\.0\.0\)$' \
 		"$tmp/out"; then
 		fail "status $status, output: $(cat "$tmp/out")"
 	fi

@@ -1,12 +1,14 @@
 #!/bin/sh
 # The committed lib/ext2fs/utf8data.h is exactly what util/mkutf8data makes
-# from the installed Unicode Character Database.
+# from $UCD_DIR: the UCD pinned in util/ucd, which make has unpacked and
+# verified into the build tree (configure --with-ucd names another copy).
 set -u
-echo "u_utf8data_regen: regenerating the table from $UCD_DIR"
-if [ ! -r "$UCD_DIR/UnicodeData.txt" ]; then
-	echo "SKIP: no UCD in $UCD_DIR (Debian package unicode-data)" >&2
-	exit 77
+if [ ! -r "$UCD_DIR/DerivedAge.txt" ]; then
+	echo "FAIL: no UCD in $UCD_DIR (make check unpacks util/ucd)"
+	exit 99
 fi
+echo "u_utf8data_regen: regenerating the table from $UCD_DIR" \
+	"($(head -n 1 "$UCD_DIR/DerivedAge.txt"))"
 new=$top_builddir/tests/utf8data.h.regen
 (cd "$UCD_DIR" && sha256sum DerivedAge.txt UnicodeData.txt CaseFolding.txt \
 	DerivedCoreProperties.txt NormalizationCorrections.txt) > "$new.sums" || exit 99

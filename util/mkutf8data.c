@@ -4,10 +4,11 @@
  *
  *   mkutf8data -u UCD_DIR -s SHA256SUMS -o OUTPUT
  *
- * UCD_DIR holds the UCD text files (Debian's unicode-data package installs
- * them in /usr/share/unicode); SHA256SUMS is `sha256sum` output for the
- * files read, recorded in the banner so that a reader can tell which data
- * a committed table came from. The output is written to a temporary file
+ * UCD_DIR holds the UCD text files (the build passes the copy pinned in
+ * util/ucd, unpacked into the build tree and checked against its
+ * SHA256SUMS); SHA256SUMS is `sha256sum` output for the files read,
+ * recorded in the banner so that a reader can tell which data a committed
+ * table came from. The output is written to a temporary file
  * and renamed, so an interrupted run never leaves a half table behind.
  * Any input line that cannot be understood, and any property of the result
  * that the runtime relies on but cannot be verified, is a fatal error.

@@ -6,19 +6,15 @@
 # by its name, and by a differently-cased spelling, reaching the same
 # inode, and every file still holds its own content ("inode N").
 #
-# Files are left in $top_builddir/tests/kernel/k_fsck_repair/.
-set -u
-: "${top_srcdir:=.}" "${top_builddir:=.}"
-out=$top_builddir/tests/kernel/k_fsck_repair
-rm -rf "$out"
-mkdir -p "$out"
+# Files are left in $top_builddir/tests/kernel/SUITE/k_fsck_repair/.
+# shellcheck source=tests/kernel/lib.sh
+. "${top_srcdir:-.}/tests/kernel/lib.sh"
+kinit k_fsck_repair
 CFCRAFT=${CFCRAFT:-$top_builddir/tests/cfcraft}
-E2FOLD_FSCK=${E2FOLD_FSCK:-$top_builddir/e2fsck/e2fold-fsck}
 export CFCRAFT
 CFCRAFT_CONTENT=1
 export CFCRAFT_CONTENT
 . "$top_srcdir/tests/mkimage-lib.sh"
-failed=0
 
 # Four damaged images, one kind of damage each.
 dup=$out/dup.img strict=$out/strict.img bucket=$out/bucket.img ign=$out/ign.img
@@ -58,14 +54,12 @@ for img in "$dup" "$strict" "$bucket" "$ign"; do
 	"$E2FOLD_FSCK" -fy "$img" > "$out/repair.$base.log" 2>&1
 	status=$?
 	if [ $status -ne 1 ]; then
-		echo "FAIL: e2fold-fsck -fy on $base exited $status (want 1):"
+		kfail "e2fold-fsck -fy on $base exited $status (want 1):"
 		cat "$out/repair.$base.log"
-		failed=1
 	fi
 	if ! e2fsck -fn "$img" > "$out/e2fsck.$base.log" 2>&1; then
-		echo "FAIL: e2fsck -fn finds $base not clean after the repair:"
+		kfail "e2fsck -fn finds $base not clean after the repair:"
 		cat "$out/e2fsck.$base.log"
-		failed=1
 	fi
 	"$CFCRAFT" "$img" list /cf > "$out/$base.list" || exit 99
 done
@@ -74,7 +68,8 @@ done
 # given and with its ASCII letters in the other case; and the kernel must
 # list as many entries as e2fold.
 cat > "$out/scenario.sh" <<'EOF'
-for pair in "$@"; do
+for pair in /mnt/vda=dup.list /mnt/vdb=strict.list /mnt/vdc=bucket.list \
+	/mnt/vdd=ign.list; do
 	mnt=${pair%%=*}
 	list=$VM_IN/${pair#*=}
 	echo "$mnt: $(kcf verify "$mnt/cf" "$list")"
@@ -84,34 +79,21 @@ for pair in "$@"; do
 done
 EOF
 
-sh "$top_srcdir/tests/kernel/vm.sh" --image "$dup" --image "$strict" \
-	--image "$bucket" --image "$ign" \
+run_vm --image "$dup" --image "$strict" --image "$bucket" --image "$ign" \
 	--file "$out/dup.list" --file "$out/strict.list" \
-	--file "$out/bucket.list" --file "$out/ign.list" \
-	--console "$out/console.log" "$out/scenario.sh" \
-	/mnt/vda=dup.list /mnt/vdb=strict.list /mnt/vdc=bucket.list \
-	/mnt/vdd=ign.list > "$out/actual" 2> "$out/vm.err"
-status=$?
-case $status in
-0) ;;
-77|99) cat "$out/vm.err" >&2; exit $status ;;
-*) echo "FAIL: the scenario exited with status $status"; failed=1 ;;
-esac
+	--file "$out/bucket.list" --file "$out/ign.list"
 cat "$out/actual"
 for mnt in vda vdb vdc vdd; do
 	if ! grep -q "^/mnt/$mnt: [0-9]* entries ok$" "$out/actual"; then
-		echo "FAIL: the kernel could not find every entry on /mnt/$mnt"
-		failed=1
+		kfail "the kernel could not find every entry on /mnt/$mnt"
 	fi
 done
 # What the kernel did on the mounts must not upset either checker.
 for img in "$dup" "$strict" "$bucket" "$ign"; do
 	base=$(basename "$img" .img)
 	if ! "$E2FOLD_FSCK" -fn "$img" > "$out/after.$base.log" 2>&1; then
-		echo "FAIL: e2fold-fsck -fn after the kernel mounted $base:"
+		kfail "e2fold-fsck -fn after the kernel mounted $base:"
 		cat "$out/after.$base.log"
-		failed=1
 	fi
 done
-[ $failed -eq 0 ] && echo "PASS: every repaired entry is found by the kernel"
-exit $failed
+kfinish "every repaired entry is found by the kernel"

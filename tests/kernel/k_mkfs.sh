@@ -13,7 +13,7 @@
 # casefolded root finds /lost+found as LOST+FOUND. After unmounting,
 # e2fsck -fn and e2fold-fsck -fn find every image clean.
 #
-# Files are left in $top_builddir/tests/kernel/k_mkfs/.
+# Files are left in $top_builddir/tests/kernel/SUITE/k_mkfs/.
 # shellcheck source=tests/kernel/lib.sh
 . "${top_srcdir:-.}/tests/kernel/lib.sh"
 kinit k_mkfs

@@ -1,18 +1,15 @@
 #!/bin/sh
-# k_smoke: Debian's kernel matches names in a casefolded directory as
-# FACTS.md says (README/readme, Straße/STRASSE, invalid UTF-8 accepted only
-# without strict), and the system e2fsck finds both filesystems clean after.
+# k_smoke: Debian's kernel matches names in a casefolded directory
+# (README/readme, Straße/STRASSE) and accepts invalid UTF-8 only without
+# strict, and the system e2fsck finds both filesystems clean after.
 #
 # One boot checks a default and a strict filesystem, made by the system
 # mke2fs (/dev/vda and /dev/vdb in the VM). Results are left in
-# $top_builddir/tests/kernel/k_smoke/: actual, expect, actual.diff on a
-# mismatch, console.log, fsck.*.log.
-set -u
-: "${top_srcdir:=.}" "${top_builddir:=.}"
-out=$top_builddir/tests/kernel/k_smoke
-rm -rf "$out"
-mkdir -p "$out"
-failed=0
+# $top_builddir/tests/kernel/SUITE/k_smoke/: actual, expect, actual.diff
+# on a mismatch, console.log, fsck.*.log.
+# shellcheck source=tests/kernel/lib.sh
+. "${top_srcdir:-.}/tests/kernel/lib.sh"
+kinit k_smoke
 
 mkfs() {
 	mke2fs -q -F -t ext4 -O casefold -E "$2" "$out/$1" 32M > "$out/mke2fs.log" 2>&1 || {
@@ -24,9 +21,10 @@ mkfs() {
 mkfs plain.img encoding=utf8
 mkfs strict.img encoding=utf8,encoding_flags=strict
 
-# The part that runs in the VM, once for each mount point it is given.
-# Names go to kcf in hex; each line says what was done and what happened.
+# The part that runs in the VM, once for each mount point. Names go to
+# kcf in hex; each line says what was done and what happened.
 cat > "$out/scenario.sh" <<'EOF'
+set -- /mnt/vda /mnt/vdb
 hex() { printf '%s' "$1" | od -An -tx1 | tr -d ' \n'; }
 say() { label=$1; shift; echo "$label: $("$@" 2>&1)"; }
 # "same" when NAME resolves to the inode of WANT, else both answers.
@@ -96,19 +94,10 @@ list of d:
 53747261c39f65
 EOF
 
-sh "$top_srcdir/tests/kernel/vm.sh" --image "$out/plain.img" --image "$out/strict.img" \
-	--console "$out/console.log" "$out/scenario.sh" /mnt/vda /mnt/vdb \
-	> "$out/actual" 2> "$out/vm.err"
-status=$?
-case $status in
-0) ;;
-77|99) cat "$out/vm.err" >&2; exit $status ;;
-*) echo "FAIL: the scenario exited with status $status"; failed=1 ;;
-esac
+run_vm --image "$out/plain.img" --image "$out/strict.img"
 if ! diff -u "$out/expect" "$out/actual" > "$out/actual.diff"; then
-	echo "FAIL: the kernel's answers differ from the expected ones:"
+	kfail "the kernel's answers differ from the expected ones:"
 	cat "$out/actual.diff"
-	failed=1
 else
 	rm -f "$out/actual.diff"
 fi
@@ -116,11 +105,8 @@ fi
 # The kernel's work must look right to the system e2fsck too.
 for img in plain strict; do
 	if ! e2fsck -fn "$out/$img.img" > "$out/fsck.$img.log" 2>&1; then
-		echo "FAIL: e2fsck -fn finds $img.img not clean:"
+		kfail "e2fsck -fn finds $img.img not clean:"
 		cat "$out/fsck.$img.log"
-		failed=1
 	fi
 done
-
-[ $failed -eq 0 ] && echo "PASS: casefold lookups on a default and a strict filesystem"
-exit $failed
+kfinish "casefold lookups on a default and a strict filesystem"

@@ -15,7 +15,7 @@
 # mismatch is listed. After unmounting, both checkers find both images
 # clean, and every entry lies in the leaf its hash leads to.
 #
-# Files are left in $top_builddir/tests/kernel/k_strict/.
+# Files are left in $top_builddir/tests/kernel/SUITE/k_strict/.
 # shellcheck source=tests/kernel/lib.sh
 . "${top_srcdir:-.}/tests/kernel/lib.sh"
 kinit k_strict

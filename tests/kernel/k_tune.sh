@@ -20,7 +20,7 @@
 # old plain directory stays case-sensitive. After unmounting both checkers
 # find every image clean, and every hash lies where the kernel put it.
 #
-# Files are left in $top_builddir/tests/kernel/k_tune/.
+# Files are left in $top_builddir/tests/kernel/SUITE/k_tune/.
 # shellcheck source=tests/kernel/lib.sh
 . "${top_srcdir:-.}/tests/kernel/lib.sh"
 kinit k_tune

@@ -1,7 +1,12 @@
-# lib.sh: helpers of the kernel tests k_mkfs, k_kernel_writes, k_strict
-# and k_tune (sourced). A test calls kinit NAME first; its files go to
-# $out = BUILDDIR/tests/kernel/NAME/, failures are collected with kfail
-# and kfinish ends the test with PASS or FAIL.
+# lib.sh: helpers of the kernel tests (tests/kernel/k_*.sh, sourced). A
+# test calls kinit NAME first; its files go to
+# $out = BUILDDIR/tests/kernel/SUITE/NAME/, failures are collected with
+# kfail and kfinish ends the test with PASS or FAIL.
+#
+# The kernel is the newest of the Debian suite E2FOLD_KERNEL_SUITE
+# (bookworm, trixie, sid; vm.sh fetches it); run_vm sets krelease to the
+# release that ran the scenario (uname -r in the VM), and the log shows
+# it.
 #
 # Names travel as hex everywhere (files, kcf arguments, kcf output), one
 # name a line; sorting hex in the C locale sorts the bytes.
@@ -12,13 +17,15 @@ E2FOLD_MKFS=${E2FOLD_MKFS:-$top_builddir/misc/e2fold-mkfs}
 E2FOLD_UTF8=${E2FOLD_UTF8:-$top_builddir/misc/e2fold-utf8}
 E2FOLD_DEBUGFS=${E2FOLD_DEBUGFS:-$top_builddir/debugfs/e2fold-debugfs}
 E2FOLD_TUNE=${E2FOLD_TUNE:-$top_builddir/misc/e2fold-tune}
+E2FOLD_KERNEL_SUITE=${E2FOLD_KERNEL_SUITE:-bookworm}
 E2FSCK_CONFIG=/dev/null
 LC_ALL=C
-export E2FSCK_CONFIG LC_ALL
+export E2FOLD_KERNEL_SUITE E2FSCK_CONFIG LC_ALL
 kdir=$top_srcdir/tests/kernel
+krelease=
 
 kinit() {
-	out=$top_builddir/tests/kernel/$1
+	out=$top_builddir/tests/kernel/$E2FOLD_KERNEL_SUITE/$1
 	rm -rf "$out"
 	mkdir -p "$out"
 	failed=0
@@ -30,12 +37,13 @@ kfail() {
 	failed=1
 }
 
-# kfinish WHAT: the verdict and the test's wall time, then exit.
+# kfinish WHAT: the verdict, the kernel and the test's wall time, then
+# exit.
 kfinish() {
 	if [ "$failed" -eq 0 ]; then
-		echo "PASS: $1 ($(($(date +%s) - kstart)) s)"
+		echo "PASS: $1 (Linux $krelease, $(($(date +%s) - kstart)) s)"
 	else
-		echo "($(($(date +%s) - kstart)) s)"
+		echo "(Linux $krelease, $(($(date +%s) - kstart)) s)"
 	fi
 	exit "$failed"
 }
@@ -249,16 +257,19 @@ EOF
 
 # run_vm ARGS...: vm.sh with ARGS and the scenario $out/scenario.sh; its
 # output in $out/actual, the VM's files in $out/vm/, the console log in
-# $out/console.log. A skip (77) or hard error (99) ends the test.
+# $out/console.log. Prints and sets krelease, the kernel that ran it. A
+# hard error (99: no kernel, no boot) ends the test.
 run_vm() {
-	rm -rf "$out/vm"
+	rm -rf "$out/vm" "$out/release"
 	mkdir -p "$out/vm"
 	sh "$kdir/vm.sh" "$@" --out "$out/vm" --console "$out/console.log" \
-		"$out/scenario.sh" > "$out/actual" 2> "$out/vm.err"
+		--release "$out/release" "$out/scenario.sh" > "$out/actual" 2> "$out/vm.err"
 	status=$?
+	krelease=$(cat "$out/release" 2>/dev/null)
+	echo "kernel: Linux ${krelease:-(did not run)} (Debian $E2FOLD_KERNEL_SUITE)"
 	case $status in
 	0) ;;
-	77|99) cat "$out/vm.err" >&2; exit $status ;;
+	99) cat "$out/vm.err" >&2; exit $status ;;
 	*) kfail "the scenario exited with status $status:"; cat "$out/actual" ;;
 	esac
 }
@@ -341,7 +352,8 @@ fs_seed() {
 # each entry's hash and minor hash as e2fold-utf8 hash --hash HASH --seed
 # SEED computes them equal those e2fold-debugfs ls -H shows, and lie in
 # the hash range of the leaf the entry is in (the range the index gives
-# that leaf; an odd upper bound marks a hash continued in the next leaf).
+# that leaf; its upper bound too if the next leaf continues it: entries of
+# one hash split between two leaves, as after a hash collision).
 # Summaries go to $out/htree.log.
 check_htree() {
 	base=$out/$3
@@ -358,13 +370,17 @@ check_htree() {
 	sed -n 's/.* \(0x[0-9a-f]*\) \(0x[0-9a-f]*\) \([0-9a-f]*\)$/\3/p' "$base.ls" > "$base.names"
 	"$E2FOLD_UTF8" hash --hex --hash "$5" --seed "$6" < "$base.names" > "$base.hashes"
 	perl -e 'my ($dump, $ls, $hashes, $label, $want) = @ARGV;
-		my (%leaf, $lo, $hi, $n, $bad);
+		my (%leaf, $range, $n, $bad);
 		open(my $d, "<", $dump) or die;
 		while (<$d>) {
-			if (/^leaf block \d+: hashes \[(0x[0-9a-f]+), (0x[0-9a-f]+)\)/) {
-				($lo, $hi) = (hex($1), hex($2));
-			} elsif (defined($lo) && /\s(0x[0-9a-f]{8})\s+0x[0-9a-f]{8}\s+(\d+)\s/) {
-				$leaf{$2} = [$lo, $hi];
+			if (/^leaf block \d+: hashes \[(0x[0-9a-f]+), (0x[0-9a-f]+)\)(.*)/) {
+				# A leaf that continues the previous one shares its
+				# first hash with the end of that one.
+				my ($lo, $hi, $rest) = (hex($1), hex($2), $3);
+				$range->[2] = 1 if $range && $rest =~ /continues/;
+				$range = [$lo, $hi, 0];
+			} elsif ($range && /\s(0x[0-9a-f]{8})\s+0x[0-9a-f]{8}\s+(\d+)\s/) {
+				$leaf{$2} = $range;
 			}
 		}
 		open(my $l, "<", $ls) or die;
@@ -383,10 +399,10 @@ check_htree() {
 				bad("$name (inode $ino) is in no leaf of htree_dump");
 				next;
 			}
-			my ($from, $to) = @$r;
+			my ($from, $to, $continued) = @$r;
 			my $v = hex($hash);
 			bad(sprintf("%s: hash %s is outside its leaf [0x%08x, 0x%08x)", $name, $hash, $from, $to))
-				unless ($v >= ($from & ~1) && $v < $to) || (($to & 1) && $v == $to - 1);
+				unless ($v >= $from && $v < $to) || ($continued && $v == $to);
 		}
 		bad("$n entries listed by ls -H, want $want") if $n != $want;
 		printf("%s: %d hashes agree and lie in their leaves\n", $label, $n) if !$bad;
@@ -407,7 +423,7 @@ e2fold_fsck_clean() {
 
 # e2fsck_clean IMAGE [DIR]: the system e2fsck -fn finds nothing to fix,
 # but for one known fault in DIR. e2fsck 1.47 cannot hash the names it
-# cannot fold (invalid UTF-8 on a default filesystem: FACTS.md), so in an
+# cannot fold (invalid UTF-8 on a default filesystem), so in an
 # indexed directory holding such names it may report leaves with a "bad
 # min/max hash" and the directory as an invalid HTREE, where the kernel
 # finds every entry. Those complaints, about DIR only, are logged to

@@ -1,5 +1,5 @@
 #!/bin/sh
-# vm.sh: run a scenario script against Debian's own kernel in a QEMU VM.
+# vm.sh: run a scenario script against a Debian kernel in a QEMU VM.
 #
 #   vm.sh [OPTION]... SCENARIO [ARG]...
 #     --image FILE   attach FILE (a raw filesystem image) read-write; the
@@ -12,6 +12,8 @@
 #     --out DIR      copy what the scenario wrote to $VM_OUT (64 MB at
 #                    most) into DIR
 #     --console FILE keep the VM's console log (kernel messages) in FILE
+#     --release FILE write the release of the kernel that ran the scenario
+#                    (uname -r in the VM) to FILE
 #
 # SCENARIO runs in the VM as "sh SCENARIO ARG...", as root, in /, with
 # busybox and kcf (tests/kernel/kcf.c) on PATH. One boot costs seconds, so
@@ -20,40 +22,42 @@
 # in $VM_OUT instead.
 #
 # vm.sh prints the scenario's stdout and stderr, and exits with its exit
-# status (so a scenario should not exit 77 or 99 unless it means them);
-# 99 if the VM did not boot, could not mount an image or timed out; 77 if
-# qemu, busybox-static or the kernel package cannot be had. Either comes
-# with the reason on stderr.
+# status (so a scenario should not exit 99 unless it means it); 99 if a
+# tool on the host is missing, the kernel cannot be fetched, the VM did
+# not boot, could not mount an image or timed out, with the reason on
+# stderr. It never exits 77: a kernel test that cannot run has failed.
 #
 # Environment:
+#   E2FOLD_KERNEL_SUITE  the Debian suite whose newest kernel boots (the
+#                        package its linux-image-amd64 depends on), fetched
+#                        with scripts/apt-suite: bookworm (the default),
+#                        trixie, sid
+#   E2FOLD_KERNEL_PKG    another kernel package of that suite to boot
 #   E2FOLD_KERNEL_CACHE  where kernels and initramfs are kept between runs
 #                        (default /var/cache/e2fold-kernel)
-#   E2FOLD_KERNEL_PKG    the kernel package (default: the one the Debian
-#                        package linux-image-amd64 depends on)
-#   E2FOLD_VM_TIMEOUT    seconds before the VM is killed (default 120)
+#   E2FOLD_VM_TIMEOUT    seconds before the VM is killed (default 240)
 #   E2FOLD_VM_ACCEL      QEMU accelerator (default tcg: KVM may hang)
 #   CC                   compiler for the static kcf (default cc)
 set -u
 
 here=$(cd "$(dirname "$0")" && pwd)
+suite=${E2FOLD_KERNEL_SUITE:-bookworm}
 cache=${E2FOLD_KERNEL_CACHE:-/var/cache/e2fold-kernel}
-vm_timeout=${E2FOLD_VM_TIMEOUT:-120}
-# The modules the VM needs, in any order; their dependencies (read from
-# each module's "depends=") are loaded first. crc32c is only a soft
-# dependency of ext4 and jbd2 (metadata_csum), so it is named here.
-root_modules="virtio_pci virtio_blk crc32c_generic ext4"
+vm_timeout=${E2FOLD_VM_TIMEOUT:-240}
+# The modules the VM needs, in any order; their dependencies and soft
+# dependencies (read from each module's "depends=" and "softdep=") are
+# loaded first. Those built into a kernel are skipped.
+root_modules="virtio_pci virtio_blk ext4"
 # fscrypt's algorithms for encrypted directories (AES-256-XTS contents,
-# AES-256-CTS names, HKDF-SHA512), loaded where they are modules; a
-# kernel that builds them in, or lacks them, boots as well.
-crypto_modules="sha512_generic ecb xts cts"
+# AES-256-CTS names, HKDF on HMAC-SHA512), named by the crypto API aliases
+# the kernel would request: the modules behind them differ between kernels
+# (sha512_generic is a module in 6.1, built in as sha512_generic in 6.12
+# and as sha512 in 7.x; ecb is built in from 6.12). Those built in are
+# skipped; a kernel that lacks one boots as well, and fails to encrypt.
+crypto_aliases="crypto-aes crypto-ecb crypto-cbc crypto-xts crypto-cts crypto-sha512 crypto-hmac"
 # The layout of a kernel cache entry (unpack_kernel): change it when that
 # does, so that old entries are not misread.
-layout=1
-
-skip() {
-	echo "vm.sh: SKIP: $*" >&2
-	exit 77
-}
+layout=2
 
 hard_error() {
 	echo "vm.sh: ERROR: $*" >&2
@@ -61,133 +65,191 @@ hard_error() {
 }
 
 usage() {
-	echo "usage: vm.sh [--image FILE]... [--file FILE]... [--no-mount] [--out DIR] [--console FILE] SCENARIO [ARG]..." >&2
+	echo "usage: vm.sh [--image FILE]... [--file FILE]... [--no-mount] [--out DIR] [--console FILE] [--release FILE] SCENARIO [ARG]..." >&2
 	exit 99
 }
 
 # Tools on the host, each named with the Debian package that has it.
 check_host() {
 	command -v qemu-system-x86_64 >/dev/null ||
-		skip "qemu-system-x86_64 not found (Debian package qemu-system-x86)"
+		hard_error "qemu-system-x86_64 not found (Debian package qemu-system-x86)"
 	[ "$(dpkg-query -W -f='${db:Status-Status}' busybox-static 2>/dev/null)" = installed ] ||
-		skip "a static /bin/busybox is needed (Debian package busybox-static)"
-	command -v cpio >/dev/null || skip "cpio not found (Debian package cpio)"
+		hard_error "a static /bin/busybox is needed (Debian package busybox-static)"
+	command -v cpio >/dev/null || hard_error "cpio not found (Debian package cpio)"
 	command -v apt-get >/dev/null && command -v dpkg-deb >/dev/null ||
-		skip "apt-get and dpkg-deb are needed to fetch the kernel (Debian packages apt, dpkg)"
+		hard_error "apt-get and dpkg-deb are needed to fetch the kernel (Debian packages apt, dpkg)"
+	command -v xz >/dev/null || hard_error "xz not found (Debian package xz-utils)"
 }
 
-# --- The kernel: Debian's linux-image package, unpacked into the cache. ---
+# --- The kernel: Debian's packages of $suite, unpacked into the cache. ---
 
-# The versioned package linux-image-amd64 depends on, from the apt lists.
+# apt-get (or apt-cache, named first) against $suite's archive, through a
+# private sources list: the host's apt configuration stays untouched, and
+# a chroot of another Debian release sees the same archive.
+apt_suite() {
+	sh "$here/../../scripts/apt-suite" "$suite" "$@"
+}
+
+# The versioned package that $suite's linux-image-amd64 depends on.
 kernel_package() {
-	apt-cache depends linux-image-amd64 2>/dev/null |
+	apt_suite apt-cache depends linux-image-amd64 2>/dev/null |
 		sed -n 's/^ *Depends: \(linux-image-[0-9][^ ]*\)$/\1/p' | head -1
 }
 
-candidate_version() {
-	apt-cache show --no-all-versions "$1" 2>/dev/null |
-		sed -n 's/^Version: //p' | head -1
-}
-
-# Sets pkg and version from the apt lists (no network).
-resolve_from_lists() {
-	pkg=${E2FOLD_KERNEL_PKG:-$(kernel_package)}
-	version=
-	[ -n "$pkg" ] && version=$(candidate_version "$pkg")
-	[ -n "$version" ]
-}
-
-# apt-cache takes a second per call where its package cache is disabled
-# (Debian's Docker images), so the answer is remembered for as long as the
-# apt lists and E2FOLD_KERNEL_PKG stay the same.
-lists_signature() {
-	lists=/var/lib/apt/lists/
-	eval "$(apt-config shell lists Dir::State::lists/d 2>/dev/null)"
-	{ ls -l --full-time "$lists" 2>/dev/null
-	  echo "${E2FOLD_KERNEL_PKG:-}"; } | sha256sum | cut -c1-16
-}
-
-# Sets pkg and version; runs apt-get update if the lists lack them (a
-# fresh container has no lists). Returns non-zero if that did not help.
+# Sets pkg, version and parts: $pkg and, recursively, the packages it
+# depends on at exactly its version. Debian unstable splits a kernel into
+# linux-image (empty), linux-binary (vmlinuz), linux-modules and
+# linux-base (config, modules.builtin); Debian 12 and 13 ship one package.
 resolve_kernel() {
-	sig=$(lists_signature)
-	if [ -f "$cache/resolved" ] && read -r s pkg version < "$cache/resolved" &&
-		[ "$s" = "$sig" ]; then
+	pkg=${E2FOLD_KERNEL_PKG:-$(kernel_package)}
+	[ -n "$pkg" ] || return 1
+	version=$(apt_suite apt-cache show --no-all-versions "$pkg" 2>/dev/null |
+		sed -n 's/^Version: //p' | head -1)
+	[ -n "$version" ] || return 1
+	parts=$pkg new=$pkg
+	while [ -n "$new" ]; do
+		# shellcheck disable=SC2086
+		new=$(apt_suite apt-cache show --no-all-versions $new 2>/dev/null |
+			sed -n 's/^Depends: //p' | tr ',|' '\n\n' |
+			awk -v v="$version" -v have=" $parts " '$2 == "(=" && $3 == v ")" &&
+				index(have, " " $1 " ") == 0 && !seen[$1]++ { printf "%s%s", sep, $1; sep = " " }')
+		parts="$parts${new:+ $new}"
+	done
+}
+
+# apt-cache takes a second or two per call, and every test boots: the
+# answer for $suite is remembered for an hour ($cache/resolved.SUITE:
+# "PKG VERSION PART..."), and kept as the offline fallback.
+remembered_kernel() {
+	[ -f "$cache/resolved.$suite" ] && read -r pkg version parts < "$cache/resolved.$suite" &&
+		[ -n "$parts" ]
+}
+
+choose_kernel() {
+	if [ -z "${E2FOLD_KERNEL_PKG:-}" ] &&
+		[ -n "$(find "$cache/resolved.$suite" -mmin -60 2>/dev/null)" ] &&
+		remembered_kernel; then
 		return 0
 	fi
-	if ! resolve_from_lists; then
-		apt-get update -qq >/dev/null 2>&1 && resolve_from_lists || return 1
+	if resolve_kernel; then
+		[ -n "${E2FOLD_KERNEL_PKG:-}" ] ||
+			echo "$pkg $version $parts" > "$cache/resolved.$suite"
+		return 0
 	fi
-	echo "$(lists_signature) $pkg $version" > "$cache/resolved.$$" &&
-		mv "$cache/resolved.$$" "$cache/resolved"
+	# Offline: the kernel last resolved for the suite, if it is here.
+	[ -z "${E2FOLD_KERNEL_PKG:-}" ] && remembered_kernel &&
+		[ -f "$cache/${pkg}_$version.$layout/package" ] || return 1
+	echo "vm.sh: apt cannot resolve $suite's kernel; booting $pkg $version from $cache" >&2
 }
 
-# Download and unpack $pkg=$version into $1 (run it in a subshell: it
-# changes directory). The unpacked package is 400 MB, mostly drivers; keep
-# only the kernel, and the module directories a test VM can use (file
-# systems, crypto, libraries, virtio disks).
+# Download $parts at $version and unpack them into $1 (run it in a
+# subshell: it changes directory). The unpacked kernel is 400 MB, mostly
+# drivers; keep only the kernel, its config, and the module directories a
+# test VM can use (file systems, crypto, libraries, virtio disks),
+# decompressed: busybox insmod may not read compressed modules.
 unpack_kernel() {
-	tmp=$cache/tmp.$$
+	entry=$1 tmp=$cache/tmp.$$
 	rm -rf "$tmp"
-	mkdir -p "$tmp" && cd "$tmp" || return 1
-	# The sandbox user _apt cannot write to a root-owned cache: say that
-	# root downloads, instead of letting apt warn about it.
-	apt-get download -q -o APT::Sandbox::User=root "$pkg=$version" >/dev/null 2>&1 &&
-		dpkg-deb -x ./*.deb root || return 1
+	mkdir -p "$tmp/debs" && cd "$tmp/debs" || return 1
+	set --
+	for p in $parts; do
+		set -- "$@" "$p=$version"
+	done
+	apt_suite download -q "$@" >/dev/null 2>&1 || return 1
+	for deb in ./*.deb; do
+		dpkg-deb -x "$deb" ../root || return 1
+	done
+	cd .. || return 1
+	# Modules are in /lib/modules/RELEASE (Debian 12) or under /usr
+	# (Debian 13 on); the kernel and its config in /boot, or beside the
+	# modules as vmlinuz and config (unstable).
+	for m in root/lib/modules/* root/usr/lib/modules/*; do
+		[ -d "$m" ] && break
+	done
+	[ -d "$m" ] || return 1
 	mkdir -p entry/modules/kernel/drivers
-	mv root/boot/vmlinuz-* entry/vmlinuz
-	mv root/boot/config-* entry/config
+	for f in root/boot/vmlinuz-* "$m/vmlinuz"; do
+		[ -f "$f" ] && mv "$f" entry/vmlinuz
+	done
+	for f in root/boot/config-* "$m/config"; do
+		[ -f "$f" ] && mv "$f" entry/config
+	done
+	[ -f entry/vmlinuz ] && [ -f entry/config ] || return 1
 	extract_vmlinux entry/vmlinuz entry/vmlinux
-	m=$(echo root/lib/modules/*)
-	mv "$m/modules.builtin" entry/modules/
+	for f in modules.builtin modules.builtin.modinfo; do
+		[ -f "$m/$f" ] && mv "$m/$f" entry/modules/
+	done
 	for d in fs lib crypto arch drivers/virtio drivers/block; do
 		[ -d "$m/kernel/$d" ] && mv "$m/kernel/$d" "entry/modules/kernel/$d"
 	done
+	find entry/modules/kernel -name '*.ko.*' | while read -r ko; do
+		decompress "$ko" > "${ko%.*}" && rm "$ko" || exit 1
+	done || return 1
+	basename "$m" > entry/release
 	echo "$pkg $version" > entry/package
-	mv entry "$1"
+	mv entry "$entry"
+}
+
+# decompress FILE: its contents, by its compression (xz, zstd or gzip).
+decompress() {
+	case $(od -An -tx1 -N4 "$1" | tr -d ' ') in
+	fd377a58) xz -dcq "$1" ;;
+	28b52ffd) zstd -dcq "$1" ;;
+	1f8b*) gzip -dc "$1" ;;
+	*) cat "$1" ;;
+	esac
+}
+
+# le32 FILE OFFSET: the little-endian 32-bit number at OFFSET.
+le32() {
+	od -An -tu4 --endian=little -j "$2" -N 4 "$1" | tr -d ' '
 }
 
 # Under TCG, decompressing the kernel takes a VM two seconds of every boot.
 # QEMU boots an uncompressed vmlinux directly (PVH entry point), so when
-# the kernel supports PVH and is xz-compressed (Debian 12's is), unpack it
-# once here. Otherwise the VM boots vmlinuz.
+# the kernel supports PVH, unpack it once here. The x86 boot header says
+# where the compressed kernel is: setup_sects (0x1f1) sectors of setup
+# after the boot sector, then payload_offset (0x248) bytes; it is
+# payload_length (0x24c) bytes long, the last 4 giving the uncompressed
+# size. Whatever cannot be unpacked and checked, the VM boots vmlinuz.
 extract_vmlinux() {
 	grep -qx "CONFIG_PVH=y" "$(dirname "$1")/config" || return 0
-	off=$(LC_ALL=C grep -obUaP '\xfd7zXZ\x00' "$1" | head -1 | cut -d: -f1)
-	[ -n "$off" ] || return 0
-	tail -c +$((off + 1)) "$1" | xz -dcq --single-stream > "$2.tmp" 2>/dev/null
-	if [ "$(head -c 4 "$2.tmp" | od -An -tx1 | tr -d ' ')" = 7f454c46 ]; then
+	setup=$(od -An -tu1 -j $((0x1f1)) -N 1 "$1" | tr -d ' ')
+	[ "$setup" -eq 0 ] && setup=4
+	start=$(( (setup + 1) * 512 + $(le32 "$1" $((0x248))) ))
+	len=$(le32 "$1" $((0x24c)))
+	size=$(le32 "$1" $((start + len - 4)))
+	tail -c +$((start + 1)) "$1" | head -c $((len - 4)) > "$2.z"
+	decompress "$2.z" > "$2.tmp" 2>/dev/null
+	if [ "$(head -c 4 "$2.tmp" | od -An -tx1 | tr -d ' ')" = 7f454c46 ] &&
+		[ "$(wc -c < "$2.tmp")" -eq "$size" ]; then
 		mv "$2.tmp" "$2"
 	else
 		rm -f "$2.tmp"
 	fi
+	rm -f "$2.z"
 }
 
-# Sets kdir, the cache entry of the kernel to boot. Offline, with no apt
-# lists, the newest kernel already in the cache will do.
+# Sets kdir, the cache entry of the kernel to boot. Parallel tests share
+# the cache and apt-suite's lists: one resolves and downloads at a time,
+# the others wait.
 fetch_kernel() {
 	mkdir -p "$cache" 2>/dev/null && [ -w "$cache" ] ||
-		skip "cannot write the kernel cache $cache (set E2FOLD_KERNEL_CACHE)"
-	if ! resolve_kernel; then
-		kdir=$(ls -d "$cache"/linux-image-*.$layout/package 2>/dev/null | sort -V | tail -1)
-		kdir=${kdir%/package}
-		[ -n "$kdir" ] && return 0
-		skip "cannot find the kernel package in apt (Debian package linux-image-amd64; apt-get update failed?)"
-	fi
-	kdir=$cache/${pkg}_$version.$layout
-	[ -f "$kdir/package" ] && return 0
-	# Parallel tests share the cache: one downloads, the others wait.
+		hard_error "cannot write the kernel cache $cache (set E2FOLD_KERNEL_CACHE)"
 	exec 9>"$cache/lock"
 	flock 9
+	choose_kernel ||
+		hard_error "cannot find $suite's kernel with scripts/apt-suite $suite (package ${E2FOLD_KERNEL_PKG:-linux-image-amd64}; network down?)"
+	kdir=$cache/${pkg}_$version.$layout
 	if [ ! -f "$kdir/package" ]; then
-		echo "vm.sh: fetching $pkg $version into $cache" >&2
+		echo "vm.sh: fetching $parts $version ($suite) into $cache" >&2
 		if ! (unpack_kernel "$kdir"); then
-			# Stale lists name a version the mirror no longer has.
-			rm -rf "$cache/tmp.$$" "$cache/resolved"
-			apt-get update -qq >/dev/null 2>&1 && resolve_kernel &&
+			# Lists a day old may name a version the mirror dropped.
+			rm -rf "$cache/tmp.$$" "$cache/resolved.$suite"
+			apt_suite update -qq >/dev/null 2>&1 && resolve_kernel &&
 				kdir=$cache/${pkg}_$version.$layout &&
 				{ [ -f "$kdir/package" ] || (unpack_kernel "$kdir"); } ||
-				skip "cannot download ${pkg:-linux-image-amd64}=$version (Debian package ${pkg:-linux-image-amd64}; apt-get download failed)"
+				hard_error "cannot download and unpack $parts=$version from $suite (scripts/apt-suite $suite download)"
 		fi
 		rm -rf "$cache/tmp.$$"
 	fi
@@ -199,25 +261,54 @@ fetch_kernel() {
 # Path of module $1 under $mods (file names may use '-' where the module
 # name has '_'), or nothing.
 ko_path() {
-	find "$mods/kernel" \( -name "$1.ko*" -o -name "$(echo "$1" | tr _ -).ko*" \) | head -1
+	find "$mods/kernel" \( -name "$1.ko" -o -name "$(echo "$1" | tr _ -).ko" \) | head -1
 }
 
-ko_cat() {
-	case $1 in
-	*.ko.xz) xz -dc "$1" ;;
-	*.ko.zst) zstd -qdc "$1" ;;
-	*.ko.gz) gzip -dc "$1" ;;
-	*) cat "$1" ;;
-	esac
+# modinfo FILE FIELD: the values of FIELD in the .modinfo of module FILE.
+modinfo() {
+	tr '\0' '\n' < "$1" | sed -n "s/^$2=//p"
 }
 
 is_builtin() {
 	sed 's,.*/,,; s/\.ko$//; s/-/_/g' "$mods/modules.builtin" | grep -qx "$1"
 }
 
-# Copy module $1 into $root/lib/modules after its dependencies, decompressed
-# (busybox insmod may not read compressed modules). Positional parameters
-# survive the recursion; other variables do not.
+# soft_provider NAME: the module that provides NAME, a module's name or an
+# alias (ext4 and jbd2 name crypto-crc32c, which was crc32c_generic up to
+# Linux 6.13 and is crc32c_cryptoapi since); nothing if a built-in module
+# does, or none. Generic code (outside arch/) first: it runs on whatever
+# CPU QEMU emulates.
+soft_provider() {
+	if [ -n "$(ko_path "$1")" ]; then
+		echo "$1"
+		return 0
+	fi
+	is_builtin "$1" && return 0
+	[ -f "$mods/modules.builtin.modinfo" ] &&
+		tr '\0' '\n' < "$mods/modules.builtin.modinfo" | grep -qx "[^.]*\.alias=$1" &&
+		return 0
+	candidates=$(grep -rlaF "alias=$1" "$mods/kernel" | sort)
+	for f in $(echo "$candidates" | grep -v /kernel/arch/) \
+		$(echo "$candidates" | grep /kernel/arch/); do
+		if modinfo "$f" alias | grep -qxF "$1"; then
+			modinfo "$f" name
+			return 0
+		fi
+	done
+}
+
+# soft_deps FILE: the modules to load before module FILE for its soft
+# dependencies ("softdep=pre: A B post: C"). One that nothing provides is
+# left out, as modprobe does: a dependency that matters shows as a
+# failure to mount.
+soft_deps() {
+	for s in $(modinfo "$1" softdep | sed 's/post:.*//; s/^.*pre://'); do
+		soft_provider "$s"
+	done
+}
+
+# Copy module $1 into $root/lib/modules after its dependencies. Positional
+# parameters survive the recursion; other variables do not.
 add_module() {
 	case " $loaded " in *" $1 "*) return 0 ;; esac
 	f=$(ko_path "$1")
@@ -225,11 +316,11 @@ add_module() {
 		is_builtin "$1" && return 0
 		hard_error "kernel module $1 is neither in $mods nor built in"
 	fi
-	for dep in $(ko_cat "$f" | tr '\0' '\n' | sed -n 's/^depends=//p' | tr , ' '); do
+	for dep in $(modinfo "$f" depends | tr , ' ') $(soft_deps "$f"); do
 		add_module "$dep"
 	done
 	nmods=$((nmods + 1))
-	ko_cat "$(ko_path "$1")" > "$root/lib/modules/$(printf %02d $nmods)-$1.ko" ||
+	cp "$(ko_path "$1")" "$root/lib/modules/$(printf %02d $nmods)-$1.ko" ||
 		hard_error "cannot copy module $1"
 	loaded="$loaded $1"
 }
@@ -251,8 +342,9 @@ build_initramfs() {
 	for m in $root_modules; do
 		add_module "$m"
 	done
-	for m in $crypto_modules; do
-		[ -n "$(ko_path "$m")" ] && add_module "$m"
+	for a in $crypto_aliases; do
+		m=$(soft_provider "$a")
+		[ -z "$m" ] || add_module "$m"
 	done
 	(cd "$root" && find . | sort | cpio -o -H newc -R 0:0 --quiet) | gzip -1 > "$1.tmp.$$" &&
 		mv "$1.tmp.$$" "$1" || hard_error "cannot write $1"
@@ -313,6 +405,8 @@ drive_file() {
 # Boot; leaves the result tar's contents in $work/result. The console goes
 # to a file, not to the terminal as with -nographic, so that QEMU neither
 # reads the test's stdin nor writes into its output.
+# loglevel=5: warnings and worse (such as EXT4-fs warnings) reach the
+# console log, routine messages do not slow the serial console.
 run_vm() {
 	kernel=$kdir/vmlinux
 	[ -f "$kernel" ] || kernel=$kdir/vmlinuz
@@ -320,7 +414,7 @@ run_vm() {
 		-nodefaults -no-user-config -display none -no-reboot \
 		-serial "file:$work/console.log" \
 		-kernel "$kernel" -initrd "$work/initrd" \
-		-append "console=ttyS0 quiet panic=-1"
+		-append "console=ttyS0 loglevel=5 panic=-1"
 	i=0
 	while IFS= read -r img; do
 		set -- "$@" -drive "file=$(drive_file "$img"),if=none,id=d$i,format=raw,cache=unsafe" \
@@ -350,6 +444,7 @@ show_logs() {
 report() {
 	[ -n "$console" ] && cp "$work/console.log" "$console" 2>/dev/null
 	r=$work/result
+	[ -n "$release" ] && cp "$r/release" "$release" 2>/dev/null
 	if [ -f "$r/status" ]; then
 		cat "$r/output"
 		[ -n "$out_dir" ] && mkdir -p "$out_dir" && cp -R "$r/out/." "$out_dir/"
@@ -374,7 +469,7 @@ main() {
 	trap 'exit 99' HUP INT TERM
 	: > "$work/images"
 	: > "$work/files"
-	nimages=0 mount=1 out_dir='' console=''
+	nimages=0 mount=1 out_dir='' console='' release=''
 	while [ $# -gt 0 ]; do
 		case $1 in
 		--image)
@@ -386,6 +481,7 @@ main() {
 			echo "$2" >> "$work/files"; shift 2 ;;
 		--out) [ $# -ge 2 ] || usage; out_dir=$2; shift 2 ;;
 		--console) [ $# -ge 2 ] || usage; console=$2; shift 2 ;;
+		--release) [ $# -ge 2 ] || usage; release=$2; shift 2 ;;
 		--no-mount) mount=0; shift ;;
 		--) shift; break ;;
 		-*) usage ;;

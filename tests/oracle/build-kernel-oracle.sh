@@ -2,15 +2,17 @@
 # Build the Linux kernel's fs/unicode as a userspace static library
 # (libkunicode.a) from Debian's linux-source package, for differential
 # tests. Usage: build-kernel-oracle.sh SRCDIR OUTDIR
-# Exits 77 (skip) only when the package is absent; the README's test
-# command installs it, so CI never skips.
+# The source is the newest /usr/src/linux-source-*.tar.xz, the one the
+# release's linux-source installs (6.1 on Debian 12, 6.12 on 13, 7.x on
+# unstable), or the tarball $E2FOLD_LINUX_SOURCE names. Without one it
+# fails (exit 99): the README's test command installs the package.
 set -eu
 srcdir=$1
 out=$2
-tarball=$(ls /usr/src/linux-source-*.tar.xz 2>/dev/null | sort -V | tail -1 || true)
-if [ -z "$tarball" ]; then
-	echo "kernel oracle: /usr/src/linux-source-*.tar.xz missing (Debian package linux-source)" >&2
-	exit 77
+tarball=${E2FOLD_LINUX_SOURCE:-$(ls /usr/src/linux-source-*.tar.xz 2>/dev/null | sort -V | tail -1 || true)}
+if [ ! -f "$tarball" ]; then
+	echo "kernel oracle: no kernel source: /usr/src/linux-source-*.tar.xz missing (Debian package linux-source)" >&2
+	exit 99
 fi
 mkdir -p "$out"
 stamp="$out/.built-from"

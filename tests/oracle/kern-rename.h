@@ -13,4 +13,5 @@
 #define utf8_normalize kern_utf8_normalize
 #define utf8_load kern_utf8_load
 #define utf8_unload kern_utf8_unload
+#define utf8_parse_version kern_utf8_parse_version
 #define utf8_data_table kern_utf8_data_table

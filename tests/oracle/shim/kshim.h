@@ -21,6 +21,11 @@ typedef uint64_t u64;
 #define EXPORT_SYMBOL(sym)
 #define EXPORT_SYMBOL_GPL(sym)
 #define MODULE_LICENSE(text)
+/* Since Linux 6.11 every module, utf8data.c_shipped too, has one. */
+#define MODULE_DESCRIPTION(text)
+/* Kbuild gives every file include/linux/kconfig.h; since 6.13
+ * utf8-norm.c asks IS_MODULE(CONFIG_..._KUNIT_TEST). Nothing is. */
+#define IS_MODULE(option) 0
 #define __init
 #define __exit
 #define fallthrough __attribute__((__fallthrough__))
@@ -28,6 +33,8 @@ typedef uint64_t u64;
 #define GFP_KERNEL 0
 #define kzalloc(size, flags) calloc(1, (size))
 #define kfree(p) free(p)
+/* Linux 7.x: one zeroed object of a type (or of an expression's type). */
+#define kzalloc_obj(obj, ...) ((__typeof__(obj) *)calloc(1, sizeof(obj)))
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 #define ERR_PTR(err) ((void *)(long)(err))
 #define symbol_request(sym) (&(sym))
