@@ -18,6 +18,7 @@ e2fsck_e2fold_fsck_SOURCES = \
 	e2fsck/pass1.c \
 	e2fsck/pass2.c \
 	e2fsck/leafcheck.c \
-	e2fsck/rehash.c
+	e2fsck/rehash.c \
+	e2fsck/relink.c
 e2fsck_e2fold_fsck_CFLAGS = $(AM_CFLAGS) $(E2FOLD_TOOL_CFLAGS)
 e2fsck_e2fold_fsck_LDADD = $(E2FOLD_TOOL_LIBS)
