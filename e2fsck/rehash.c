@@ -128,21 +128,9 @@ errcode_t fsck_rebuild_dir(struct fsck_ctx *ctx, struct e2fold_dir *dir,
 		if (retval)
 			goto out;
 	}
-	ents = calloc(dir->nents + 1, sizeof(*ents));
-	if (!ents) {
-		retval = EXT2_ET_NO_MEMORY;
+	retval = e2fold_dir_entries(dir, 0, &ents);
+	if (retval)
 		goto out;
-	}
-	for (i = 0; i < dir->nents; i++) {
-		const struct e2fold_dirent *e = &dir->ents[i];
-
-		ents[i].name = e->name;
-		ents[i].name_len = e->name_len;
-		ents[i].ino = e->ino;
-		ents[i].file_type = e->file_type;
-		ents[i].hash = e->stored_hash;
-		ents[i].minor_hash = e->stored_minor;
-	}
 	for (i = 0; i < nplans; i++) {
 		ents[plans[i].entry].name = plans[i].name;
 		ents[plans[i].entry].name_len = plans[i].len;

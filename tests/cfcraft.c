@@ -504,6 +504,16 @@ static void cmd_poke(int argc, char **argv)
 	free(buf);
 }
 
+/* The 8 hash bytes after the name of dirent d (stored hashes). */
+static void set_stored_hash(void *d, unsigned int name_len, __u32 hash,
+			    __u32 minor)
+{
+	__u32 *h = (__u32 *)((char *)d + 8 + ((name_len + 3) & ~3u));
+
+	h[0] = ext2fs_cpu_to_le32(hash);
+	h[1] = ext2fs_cpu_to_le32(minor);
+}
+
 static void cmd_sethash(int argc, char **argv)
 {
 	unsigned char name[256];
@@ -525,7 +535,6 @@ static void cmd_sethash(int argc, char **argv)
 		const struct e2fold_dirent *e = &dir->ents[i];
 		unsigned char *buf;
 		blk64_t pblk;
-		__u32 *h;
 
 		if (e->name_len != len || memcmp(e->name, name, len) ||
 		    !e->has_stored_hash)
@@ -534,9 +543,7 @@ static void cmd_sethash(int argc, char **argv)
 		if (!buf)
 			die(ENOMEM, "buffer");
 		pblk = read_dir_block(ino, e->lblk, buf);
-		h = (__u32 *)(buf + e->offset + 8 + ((len + 3) & ~3u));
-		h[0] = ext2fs_cpu_to_le32(hash);
-		h[1] = ext2fs_cpu_to_le32(minor);
+		set_stored_hash(buf + e->offset, len, hash, minor);
 		write_dir_block(ino, pblk, buf);
 		free(buf);
 		e2fold_dir_free(dir);
@@ -544,6 +551,7 @@ static void cmd_sethash(int argc, char **argv)
 	}
 	die(ENOENT, "no such entry with a stored hash");
 }
+
 
 /* The entry named name (hex) of dir, or die. */
 static const struct e2fold_dirent *find_entry(const struct e2fold_dir *dir,
@@ -619,7 +627,7 @@ static struct ext2_dir_entry *make_room(char *buf, unsigned int size,
 	return NULL;
 }
 
-/* dir rewritten whole, with entry twin added after entry e for ino. */
+/* dir rewritten whole, with a twin of entry e, for ino, after it. */
 static void rewrite_with_twin(const struct e2fold_dir *dir,
 			      const struct e2fold_dirent *e, ext2_ino_t ino)
 {
@@ -630,31 +638,21 @@ static void rewrite_with_twin(const struct e2fold_dir *dir,
 				fs->super->s_def_hash_version,
 		.stored_hashes = e->has_stored_hash,
 	};
-	struct e2fold_new_entry *ents = calloc(dir->nents + 1, sizeof(*ents));
-	size_t i, n = 0;
+	struct e2fold_new_entry *ents;
+	size_t i, n = 0, at = e - dir->ents;
 	errcode_t retval;
 
-	if (!ents)
-		die(ENOMEM, "entries");
 	if (!dir->encrypted)
 		die(EINVAL, "twin: no room in the block of a plain directory");
-	for (i = 0; i < dir->nents; i++) {
-		const struct e2fold_dirent *d = &dir->ents[i];
-
-		if (!d->ino)
-			continue;
-		ents[n].name = d->name;
-		ents[n].name_len = d->name_len;
-		ents[n].ino = d->ino;
-		ents[n].file_type = d->file_type;
-		ents[n].hash = d->stored_hash;
-		ents[n].minor_hash = d->stored_minor;
-		if (d == e) {
-			ents[n + 1] = ents[n];
-			ents[++n].ino = ino;
-		}
-		n++;
-	}
+	retval = e2fold_dir_entries(dir, 1, &ents);
+	if (retval)
+		die(retval, "entries");
+	memmove(&ents[at + 1], &ents[at], (dir->nents - at) * sizeof(*ents));
+	ents[at + 1].ino = ino;
+	/* Entries set to inode 0 by the caller are left out. */
+	for (i = 0; i < dir->nents + 1; i++)
+		if (ents[i].ino)
+			ents[n++] = ents[i];
 	retval = e2fold_dir_write(fs, &layout, ents, n);
 	if (retval)
 		die(retval, "rewriting the directory");
@@ -707,13 +705,9 @@ static void cmd_twin(int argc, char **argv)
 		ext2fs_dirent_set_name_len(d, e->name_len);
 		ext2fs_dirent_set_file_type(d, e->file_type);
 		memcpy(d->name, e->name, e->name_len);
-		if (e->has_stored_hash) {
-			__u32 *h = (__u32 *)(d->name +
-					     ((e->name_len + 3) & ~3u));
-
-			h[0] = ext2fs_cpu_to_le32(e->stored_hash);
-			h[1] = ext2fs_cpu_to_le32(e->stored_minor);
-		}
+		if (e->has_stored_hash)
+			set_stored_hash(d, e->name_len, e->stored_hash,
+					e->stored_minor);
 		write_dir_block(ino, pblk, buf);
 	}
 	if (other) {

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dirread.h"
 #include "dirwrite.h"
 #include "dxgeometry.h"
 #include "encoding.h"
@@ -398,6 +399,28 @@ static errcode_t leave_inline(ext2_filsys fs, ext2_ino_t ino)
 		ext2fs_extent_free(handle);
 	}
 	return ext2fs_write_inode(fs, ino, &inode);
+}
+
+errcode_t e2fold_dir_entries(const struct e2fold_dir *dir, size_t spare,
+			     struct e2fold_new_entry **ret_ents)
+{
+	struct e2fold_new_entry *ents;
+	size_t i;
+
+	*ret_ents = ents = calloc(dir->nents + spare + 1, sizeof(*ents));
+	if (!ents)
+		return EXT2_ET_NO_MEMORY;
+	for (i = 0; i < dir->nents; i++) {
+		const struct e2fold_dirent *e = &dir->ents[i];
+
+		ents[i].name = e->name;
+		ents[i].name_len = e->name_len;
+		ents[i].ino = e->ino;
+		ents[i].file_type = e->file_type;
+		ents[i].hash = e->stored_hash;
+		ents[i].minor_hash = e->stored_minor;
+	}
+	return 0;
 }
 
 errcode_t e2fold_dir_write(ext2_filsys fs,

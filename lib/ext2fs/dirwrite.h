@@ -58,6 +58,16 @@ struct e2fold_dir_layout {
  * (An encrypted directory that is not casefolded hashes its ciphertext
  * names like any others.)
  */
+struct e2fold_dir;
+/*
+ * The entries of a directory read with e2fold_dir_read, as entries to
+ * write back (names pointing into dir, stored hashes kept), with room for
+ * `spare` more; free() *ret_ents.
+ */
+E2FOLD_API errcode_t e2fold_dir_entries(const struct e2fold_dir *dir,
+					size_t spare,
+					struct e2fold_new_entry **ret_ents);
+
 E2FOLD_API errcode_t e2fold_dir_write(ext2_filsys fs,
 				      const struct e2fold_dir_layout *layout,
 				      struct e2fold_new_entry *entries,
