@@ -70,6 +70,7 @@ EXTRA_DIST += tests/kernel/k_strict.sh
 EXTRA_DIST += tests/kernel/k_tune.sh
 
 # Encrypted casefolded directories the kernel filled (one- and two-level
-# htrees, 1 and 4 KiB): clean; repaired without the key, the kernel finds,
-# creates and does not warn.
+# htrees, 1 and 4 KiB): clean; repaired without the key (twin ciphertext
+# entries included), the kernel finds, lists once, creates and does not
+# warn.
 EXTRA_DIST += tests/kernel/k_encrypted.sh
