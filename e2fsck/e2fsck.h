@@ -59,6 +59,18 @@ struct rename_plan {
 	unsigned int len;
 };
 
+/*
+ * A directory entry pass 2 takes out: the second of two entries with one
+ * encrypted name, which cannot be renamed without the key (relink.c).
+ */
+struct entry_drop {
+	size_t entry;			/* index in the directory's entries */
+	size_t kept;			/* the entry with its name that stays */
+	ext2_ino_t ino;
+	int file_type;
+	int relinked;			/* its inode was linked into /lost+found */
+};
+
 /* A directory found by the scan. */
 struct scanned_dir {
 	ext2_ino_t ino;
@@ -88,10 +100,14 @@ struct fsck_ctx {
 	ext2_ino_t *cf_nondirs;		/* non-directories with the flag */
 	size_t n_cf_nondirs;
 
+	/* Index nodes e2fsck misreads (misread.h). */
+	struct misread_node *misread;
+	size_t n_misread;
 	/* Outcome. */
 	int changed;			/* a byte was written */
 	int errors_left;		/* a problem was not fixed */
 	int aborted;			/* a fatal problem stopped the check */
+	int may_mark_clean;		/* e2fsck left nothing: mark the fs valid */
 	unsigned long dirs_checked, cf_dirs_checked, entries_checked;
 	unsigned long renamed, rebuilt;
 
@@ -107,6 +123,14 @@ int fsck_main(int argc, char **argv);
 /* One progress line for pass N at done/total (does nothing without -C). */
 void fsck_progress(struct fsck_ctx *ctx, int pass, unsigned long done,
 		   unsigned long total);
+
+/*
+ * Open the filesystem (through the undo manager with -z, into the undo
+ * file with this suffix: each phase that may write keeps its own), and
+ * close it, writing what changed (0, or -1 after reporting an error).
+ */
+errcode_t fsck_open_fs(struct fsck_ctx *ctx, const char *undo_suffix);
+int fsck_close_fs(struct fsck_ctx *ctx);
 
 /* Ask for a write to be allowed: 0 in -n mode (which never writes). */
 int fsck_may_write(struct fsck_ctx *ctx);
@@ -127,15 +151,31 @@ int fsck_dir_clean_by_leaves(struct fsck_ctx *ctx, struct scanned_dir *sd,
 			     errcode_t *ret_err);
 
 /*
- * Pass 3 for one directory: rewrite it with the planned renames applied,
- * casefolded (ctx->um) or not, or with its stored hashes (encrypted);
- * then read it back and make sure every entry is still there. dir is
+ * Pass 3 for one directory: rewrite it with the planned renames applied
+ * and the dropped entries left out, casefolded (ctx->um) or not, or with
+ * its stored hashes (encrypted); then read it back and make sure every
+ * other entry is still there. dir is
  * freed here, in every case: before the directory is read back, so that
  * a directory of a million entries (about 70 MB read) is never in memory
  * twice.
  */
 errcode_t fsck_rebuild_dir(struct fsck_ctx *ctx, struct e2fold_dir *dir,
 			   const struct rename_plan *plans, size_t nplans,
+			   const struct entry_drop *drops, size_t ndrops,
 			   int casefolded, int stored_hashes);
+
+/*
+ * Taking an entry with an encrypted name out of its directory (relink.c).
+ * fsck_find_lost_found: /lost+found's inode, or 0 with *ret_why saying
+ * why it cannot take an inode. fsck_relink: link ino into it as "#INO"
+ * (a directory's ".." follows), before the entry is removed.
+ * fsck_drop_reference: the link counts once the entry is gone from dir.
+ */
+errcode_t fsck_find_lost_found(struct fsck_ctx *ctx, ext2_ino_t *ret_ino,
+			       const char **ret_why);
+errcode_t fsck_relink(struct fsck_ctx *ctx, ext2_ino_t lost_found,
+		      ext2_ino_t ino, int file_type);
+errcode_t fsck_drop_reference(struct fsck_ctx *ctx, ext2_ino_t dir,
+			      const struct entry_drop *drop);
 
 #endif /* E2FOLD_E2FSCK_H */

@@ -39,6 +39,8 @@
 
 #include "e2fsck.h"
 #include "external.h"
+#include "misread.h"
+#include "problem.h"
 
 /* The e2fsck problems whose answer is e2fold's, and why (see above). */
 static const struct {
@@ -249,14 +251,31 @@ static void read_problem_log(const char *file, struct e2fsck_run *res)
 	fclose(f);
 }
 
-errcode_t fsck_run_e2fsck(struct fsck_ctx *ctx, int verify,
-			  struct e2fsck_run *res)
+/* The flag that gives e2fsck the run's mode. */
+static char *mode_flag(const struct fsck_ctx *ctx, int check_only)
+{
+	if (check_only || ctx->opt.mode == MODE_NO)
+		return "-n";
+	if (ctx->opt.mode == MODE_YES)
+		return "-y";
+	if (ctx->opt.mode == MODE_PREEN)
+		return "-p";
+	return NULL;		/* e2fsck asks the user */
+}
+
+/*
+ * Run e2fsck -f on device (the filesystem, or a copy of its metadata)
+ * with mode (NULL: ask), its output into out (NULL: to the user), its
+ * undo file with -z if undo.
+ */
+static errcode_t run_e2fsck(struct fsck_ctx *ctx, const char *device,
+			    char *mode, int undo_ok, FILE *out,
+			    struct e2fsck_run *res)
 {
 	char dir[] = "/tmp/e2fold-fsck.XXXXXX";
 	char config[64], log[64], undo[4096];
 	char *argv[12];
 	int argc = 0, status;
-	FILE *out = NULL;
 	errcode_t retval;
 
 	memset(res, 0, sizeof(*res));
@@ -268,30 +287,18 @@ errcode_t fsck_run_e2fsck(struct fsck_ctx *ctx, int verify,
 	if (retval)
 		goto out;
 	argv[argc++] = ctx->e2fsck_path;
-	if (verify || ctx->opt.mode == MODE_NO)
-		argv[argc++] = "-n";
-	else if (ctx->opt.mode == MODE_YES)
-		argv[argc++] = "-y";
-	else if (ctx->opt.mode == MODE_PREEN)
-		argv[argc++] = "-p";
+	if (mode)
+		argv[argc++] = mode;
 	argv[argc++] = "-f";
 	if (ctx->opt.check_encoding)
 		argv[argc++] = "-Echeck_encoding";
-	if (ctx->opt.undo_file && !verify && fsck_may_write(ctx)) {
+	if (ctx->opt.undo_file && undo_ok && fsck_may_write(ctx)) {
 		snprintf(undo, sizeof(undo), "%s.e2fsck", ctx->opt.undo_file);
 		argv[argc++] = "-z";
 		argv[argc++] = undo;
 	}
-	argv[argc++] = (char *)ctx->opt.device;
+	argv[argc++] = (char *)device;
 	argv[argc] = NULL;
-	/* The verification is quiet; the real run talks to the user. */
-	if (verify) {
-		out = tmpfile();
-		if (!out) {
-			retval = errno;
-			goto out;
-		}
-	}
 	retval = run(argv, config, out, &status);
 	if (retval)
 		goto out;
@@ -305,19 +312,172 @@ errcode_t fsck_run_e2fsck(struct fsck_ctx *ctx, int verify,
 	 */
 	if (!(status & FSCK_UNCORRECTED))
 		res->left = 0;
-	if (verify && res->left) {
-		char buf[4096];
-		size_t n;
-
-		rewind(out);
-		while ((n = fread(buf, 1, sizeof(buf), out)) > 0)
-			fwrite(buf, 1, n, stdout);
-	}
 out:
-	if (out)
-		fclose(out);
 	unlink(config);
 	unlink(log);
 	rmdir(dir);
+	return retval;
+}
+
+/* Copy e2fsck's output in to dest, naming `to` where it named `from`. */
+static void copy_output(FILE *in, FILE *dest, const char *from,
+			const char *to)
+{
+	char line[4096];
+	size_t flen = strlen(from);
+
+	rewind(in);
+	while (fgets(line, sizeof(line), in)) {
+		char *p = line, *hit;
+
+		while (flen && (hit = strstr(p, from))) {
+			fwrite(p, 1, hit - p, dest);
+			fputs(to, dest);
+			p = hit + flen;
+		}
+		fputs(p, dest);
+	}
+}
+
+/* e2image of the same e2fsprogs as e2fsck: beside it, or on PATH. */
+static char *find_e2image(const struct fsck_ctx *ctx)
+{
+	const char *slash = strrchr(ctx->e2fsck_path, '/');
+	char *cand = malloc(strlen(ctx->e2fsck_path) + 16);
+
+	if (cand && slash) {
+		sprintf(cand, "%.*se2image", (int)(slash - ctx->e2fsck_path + 1),
+			ctx->e2fsck_path);
+		if (!access(cand, X_OK))
+			return cand;
+	}
+	free(cand);
+	return find_on_path("e2image");
+}
+
+/*
+ * A sparse copy of the filesystem's metadata (directories included) in
+ * snap, with the nodes e2fsck misreads in its layout (misread.c).
+ */
+static errcode_t make_snapshot(struct fsck_ctx *ctx, const char *snap)
+{
+	char *argv[5];
+	char *e2image = find_e2image(ctx);
+	FILE *out = tmpfile();
+	ext2_filsys fs = NULL;
+	int status = 0;
+	errcode_t retval = out ? 0 : errno;
+
+	if (!e2image)
+		retval = ENOENT;
+	if (!retval) {
+		argv[0] = e2image;
+		argv[1] = "-r";
+		argv[2] = (char *)ctx->opt.device;
+		argv[3] = (char *)snap;
+		argv[4] = NULL;
+		retval = run(argv, NULL, out, &status);
+	}
+	if (!retval && status) {
+		copy_output(out, stdout, "", "");
+		retval = EXT2_ET_SHORT_READ;
+	}
+	if (!retval)
+		retval = ext2fs_open2(snap, NULL, EXT2_FLAG_RW | EXT2_FLAG_64BITS |
+				      EXT2_FLAG_IGNORE_CSUM_ERRORS, 0, 0,
+				      unix_io_manager, &fs);
+	if (!retval)
+		retval = fsck_show_nodes_to_e2fsck(ctx, fs);
+	if (fs) {
+		errcode_t r = ext2fs_close_free(&fs);
+
+		if (!retval)
+			retval = r;
+	}
+	if (out)
+		fclose(out);
+	free(e2image);
+	return retval;
+}
+
+/* e2fsck -fn on the snapshot; its output, naming the device, into out. */
+static errcode_t check_snapshot(struct fsck_ctx *ctx, FILE *out,
+				struct e2fsck_run *res)
+{
+	char dir[] = "/tmp/e2fold-snapshot.XXXXXX", snap[64];
+	FILE *raw = tmpfile();
+	errcode_t retval;
+
+	if (!raw)
+		return errno;
+	if (!mkdtemp(dir)) {
+		fclose(raw);
+		return errno;
+	}
+	snprintf(snap, sizeof(snap), "%s/metadata.img", dir);
+	retval = make_snapshot(ctx, snap);
+	if (!retval)
+		retval = run_e2fsck(ctx, snap, "-n", 0, raw, res);
+	if (!retval)
+		copy_output(raw, out, snap, ctx->opt.device);
+	unlink(snap);
+	rmdir(dir);
+	fclose(raw);
+	return retval;
+}
+
+/* Show e2fsck the nodes in its layout on the device, for its repairs. */
+static errcode_t show_on_device(struct fsck_ctx *ctx)
+{
+	struct problem_context pctx = { 0 };
+	errcode_t retval;
+
+	pctx.num = ctx->n_misread;
+	fix_problem(ctx, PR_0_E2FSCK_REPAIRS, &pctx);
+	retval = fsck_open_fs(ctx, ".nodes");
+	if (!retval)
+		retval = fsck_show_nodes_to_e2fsck(ctx, ctx->fs);
+	ctx->changed = 1;
+	if (fsck_close_fs(ctx) && !retval)
+		retval = EXT2_ET_SHORT_WRITE;
+	return retval;
+}
+
+errcode_t fsck_run_e2fsck(struct fsck_ctx *ctx, int verify,
+			  struct e2fsck_run *res)
+{
+	FILE *out = NULL;
+	errcode_t retval;
+
+	/* Nothing e2fsck misreads: it checks the device itself. */
+	if (!ctx->n_misread && !verify)
+		return run_e2fsck(ctx, ctx->opt.device, mode_flag(ctx, 0), 1,
+				  NULL, res);
+	/* The verification is quiet; the real run talks to the user. */
+	out = tmpfile();
+	if (!out)
+		return errno;
+	if (!ctx->n_misread)
+		retval = run_e2fsck(ctx, ctx->opt.device, "-n", 0, out, res);
+	else
+		retval = check_snapshot(ctx, out, res);
+	if (retval)
+		goto out;
+	if (verify) {
+		if (res->left)
+			copy_output(out, stdout, "", "");
+		goto out;
+	}
+	/* Only what e2fsck would repair needs it on the device. */
+	if (ctx->opt.mode == MODE_NO || !res->problems) {
+		copy_output(out, stdout, "", "");
+		goto out;
+	}
+	retval = show_on_device(ctx);
+	if (!retval)
+		retval = run_e2fsck(ctx, ctx->opt.device, mode_flag(ctx, 0), 1,
+				    NULL, res);
+out:
+	fclose(out);
 	return retval;
 }

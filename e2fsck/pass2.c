@@ -24,10 +24,14 @@
  * fix rewrites the whole directory (rehash.c) so that names and hashes
  * change together.
  *
- * Encrypted casefolded directories hold ciphertext names: only their
- * stored hashes can be checked. Equal stored hashes mean equal names,
- * which can be reported but not renamed; a misplaced hash can be fixed by
- * rebuilding the index from the stored hashes.
+ * Encrypted directories hold ciphertext names, which cannot be renamed
+ * without the key. Two entries with one ciphertext name have one name:
+ * the second the kernel meets is removed, and its inode, if the first's
+ * is another, kept in /lost+found (relink.c). In encrypted casefolded
+ * directories only the stored hashes can be checked: equal stored hashes
+ * of different ciphertexts mean names equal after casefolding, which can
+ * only be reported; a misplaced hash can be fixed by rebuilding the index
+ * from the stored hashes.
  */
 #include "config.h"
 
@@ -36,6 +40,8 @@
 #include <et/com_err.h>
 
 #include "dirread.h"
+#include "dirwrite.h"
+#include "dxgeometry.h"
 #include "e2fsck.h"
 #include "encoding.h"
 #include "nameset.h"
@@ -54,6 +60,8 @@ struct dir_check {
 	struct e2fold_nameset *set;
 	struct rename_plan *plans;
 	size_t nplans;
+	struct entry_drop *drops;
+	size_t ndrops;
 	size_t *dup_of;			/* earlier entry with the same key */
 	unsigned char *invalid;
 	ext2_dirhash_t *hash;
@@ -155,6 +163,86 @@ static errcode_t index_names(struct dir_check *dc)
 	return 0;
 }
 
+/*
+ * Of two entries of the directory with one name, the one the kernel's
+ * lookup meets first (negative: a): in an indexed directory, the one in
+ * the leaf that comes first in the index; within a block, or in a linear
+ * directory, the earlier one.
+ */
+static int kernel_order(const struct e2fold_dir *dir, size_t a, size_t b)
+{
+	const struct e2fold_dx_leaf *la, *lb;
+
+	if (dir->indexed) {
+		la = e2fold_dir_leaf_at(dir, dir->ents[a].lblk);
+		lb = e2fold_dir_leaf_at(dir, dir->ents[b].lblk);
+		if (la && lb && la != lb)
+			return la < lb ? -1 : 1;
+	}
+	return a < b ? -1 : a > b;
+}
+
+/*
+ * Entry i has the ciphertext name of entry keep, which the kernel finds
+ * instead: take i out, and keep its inode in /lost+found unless keep
+ * names it too (relink.c).
+ */
+static errcode_t offer_twin_removal(struct dir_check *dc, size_t i,
+				    size_t keep)
+{
+	const struct e2fold_dirent *e = &dc->dir->ents[i];
+	struct problem_context pctx;
+	struct entry_drop *d;
+	ext2_ino_t lost_found = 0;
+	int code = PR_2_TWIN_ENTRY;
+	errcode_t retval;
+
+	base_context(dc, &pctx, i);
+	pctx.ino2 = dc->dir->ents[keep].ino;
+	if (e->ino != pctx.ino2) {
+		retval = fsck_find_lost_found(dc->ctx, &lost_found, &pctx.str);
+		if (retval)
+			return retval;
+		code = lost_found ? PR_2_TWIN_RELINK : PR_2_TWIN_NO_LOST_FOUND;
+	}
+	dc->wanted += pctx.no_fix;
+	if (!fix_problem(dc->ctx, code, &pctx) || pctx.no_fix ||
+	    code == PR_2_TWIN_NO_LOST_FOUND)
+		return 0;
+	d = realloc(dc->drops, (dc->ndrops + 1) * sizeof(*d));
+	if (!d)
+		return EXT2_ET_NO_MEMORY;
+	dc->drops = d;
+	d = &dc->drops[dc->ndrops];
+	d->entry = i;
+	d->kept = keep;
+	d->ino = e->ino;
+	d->file_type = e->file_type;
+	d->relinked = 0;
+	if (lost_found) {
+		/* Linked before its entry goes: never without a name. */
+		retval = fsck_relink(dc->ctx, lost_found, e->ino,
+				     e->file_type);
+		if (retval)
+			return retval;
+		d->relinked = 1;
+	}
+	dc->ndrops++;
+	dc->rebuild = 1;
+	return 0;
+}
+
+/* Of entry i and the twins taken out in its favour, the one kept. */
+static size_t survivor(const struct dir_check *dc, size_t i)
+{
+	size_t k;
+
+	for (k = 0; k < dc->ndrops; k++)
+		if (dc->drops[k].entry == i)
+			return survivor(dc, dc->drops[k].kept);
+	return i;
+}
+
 /* Choose a new name for entry i and ask; plans it if accepted. */
 static errcode_t offer_rename(struct dir_check *dc, size_t i, int code)
 {
@@ -184,11 +272,6 @@ static errcode_t offer_rename(struct dir_check *dc, size_t i, int code)
 		pctx.name2 = o->name;
 		pctx.len2 = o->name_len;
 	}
-	if (dc->dir->encrypted) {
-		/* Ciphertext: equal names, but no new name can be made. */
-		fix_problem(dc->ctx, PR_2_DUPLICATE_CIPHERTEXT, &pctx);
-		return 0;
-	}
 	if (e2fold_unique_name(e->name, e->name_len, name_taken, dc,
 			       plan->name, &plan->len)) {
 		fix_problem(dc->ctx, PR_2_RENAME_IMPOSSIBLE, &pctx);
@@ -217,7 +300,13 @@ static errcode_t check_names(struct dir_check *dc)
 	for (i = 0; i < dir->nents && !retval; i++) {
 		size_t o = dc->dup_of[i];
 
-		if (o != NO_ENTRY)
+		if (o != NO_ENTRY && o < dir->nents && dir->encrypted) {
+			/* Ciphertext, compared as bytes: one name twice. */
+			o = survivor(dc, o);
+			retval = kernel_order(dir, o, i) < 0 ?
+				 offer_twin_removal(dc, i, o) :
+				 offer_twin_removal(dc, o, i);
+		} else if (o != NO_ENTRY)
 			retval = offer_rename(dc, i, o < dir->nents &&
 				dir->ents[o].name_len == dir->ents[i].name_len &&
 				!memcmp(dir->ents[o].name, dir->ents[i].name,
@@ -303,17 +392,96 @@ static void check_placement(struct dir_check *dc)
 	}
 }
 
+/* By stored hash, then in the order the kernel's lookup meets them. */
 static int cmp_stored(const void *a, const void *b, void *arg)
 {
-	const struct e2fold_dirent *ents = arg;
-	const struct e2fold_dirent *x = &ents[*(const size_t *)a];
-	const struct e2fold_dirent *y = &ents[*(const size_t *)b];
+	const struct e2fold_dir *dir = arg;
+	const struct e2fold_dirent *x = &dir->ents[*(const size_t *)a];
+	const struct e2fold_dirent *y = &dir->ents[*(const size_t *)b];
 
 	if (x->stored_hash != y->stored_hash)
 		return x->stored_hash < y->stored_hash ? -1 : 1;
 	if (x->stored_minor != y->stored_minor)
 		return x->stored_minor < y->stored_minor ? -1 : 1;
-	return *(const size_t *)a < *(const size_t *)b ? -1 : 1;
+	return kernel_order(dir, *(const size_t *)a, *(const size_t *)b);
+}
+
+static int same_name(const struct e2fold_dirent *a,
+		     const struct e2fold_dirent *b)
+{
+	return a->name_len == b->name_len &&
+	       !memcmp(a->name, b->name, a->name_len);
+}
+
+/*
+ * Entries with equal stored hashes, order[0..n) in the kernel's order:
+ * a later copy of a ciphertext is a twin of its first copy; a different
+ * ciphertext is a name equal after casefolding, which only the key could
+ * tell apart or rename.
+ */
+static errcode_t check_equal_hashes(struct dir_check *dc, const size_t *order,
+				    size_t n)
+{
+	const struct e2fold_dirent *ents = dc->dir->ents;
+	struct problem_context pctx;
+	errcode_t retval = 0;
+	size_t i, j;
+
+	for (i = 1; i < n && !retval; i++) {
+		const struct e2fold_dirent *b = &ents[order[i]];
+
+		for (j = 0; j < i && !same_name(&ents[order[j]], b); j++)
+			;
+		if (j < i) {
+			retval = offer_twin_removal(dc, order[i], order[j]);
+			continue;
+		}
+		base_context(dc, &pctx, order[i]);
+		pctx.ino2 = ents[order[0]].ino;
+		pctx.num = b->stored_hash;
+		pctx.num2 = b->stored_minor;
+		fix_problem(dc->ctx, PR_2_DUPLICATE_ENCRYPTED, &pctx);
+	}
+	return retval;
+}
+
+/*
+ * Interior nodes in the layout e2fsprogs writes (e2fsck rebuilt the
+ * directory, or e2fold showed it the nodes that way for its repairs and
+ * was stopped before giving them back): Linux's layout is restored in
+ * place, or by a rebuild if a node holds more entries than Linux allows.
+ */
+static errcode_t check_node_limits(struct dir_check *dc)
+{
+	struct e2fold_dir *dir = dc->dir;
+	unsigned int kernel = e2fold_dx_node_limit(dc->ctx->fs, 1);
+	struct problem_context pctx = { 0 };
+	errcode_t retval;
+	size_t i;
+
+	pctx.dir = dir->ino;
+	pctx.num2 = kernel;
+	for (i = 0; i < dir->nnodes; i++) {
+		const struct e2fold_dx_node *node = &dir->nodes[i];
+
+		if (node->limit == kernel)
+			continue;
+		pctx.blk = node->lblk;
+		pctx.num = node->limit;
+		if (node->count > kernel) {
+			pctx.no_fix = !dc->can_rebuild;
+			ask_rebuild(dc, PR_2_ENCRYPTED_NODE_LIMIT, &pctx);
+			continue;
+		}
+		if (!fix_problem(dc->ctx, PR_2_ENCRYPTED_NODE_LIMIT, &pctx))
+			continue;
+		retval = e2fold_dx_node_set_limit(dc->ctx->fs, dir->ino,
+						  node->lblk, kernel);
+		if (retval)
+			return retval;
+		dc->ctx->changed = 1;
+	}
+	return 0;
 }
 
 /* Encrypted: equal stored hashes, and hashes outside their leaf. */
@@ -321,7 +489,8 @@ static errcode_t check_encrypted(struct dir_check *dc)
 {
 	struct e2fold_dir *dir = dc->dir;
 	struct problem_context pctx;
-	size_t *order, i, n = 0;
+	errcode_t retval = 0;
+	size_t *order, i, j, n = 0;
 
 	order = malloc((dir->nents + 1) * sizeof(*order));
 	if (!order)
@@ -335,30 +504,35 @@ static errcode_t check_encrypted(struct dir_check *dc)
 		fix_problem(dc->ctx, PR_2_ENCRYPTED_NO_HASH, &pctx);
 		dc->can_rebuild = 0;
 	}
-	qsort_r(order, n, sizeof(*order), cmp_stored, dir->ents);
-	for (i = 1; i < n; i++) {
-		const struct e2fold_dirent *a = &dir->ents[order[i - 1]];
-		const struct e2fold_dirent *b = &dir->ents[order[i]];
+	qsort_r(order, n, sizeof(*order), cmp_stored, dir);
+	for (i = 0; i < n && !retval; i = j) {
+		const struct e2fold_dirent *a = &dir->ents[order[i]];
 
-		if (a->stored_hash != b->stored_hash ||
-		    a->stored_minor != b->stored_minor)
-			continue;
-		base_context(dc, &pctx, order[i]);
-		pctx.ino2 = a->ino;
-		pctx.num = b->stored_hash;
-		pctx.num2 = b->stored_minor;
-		fix_problem(dc->ctx, PR_2_DUPLICATE_ENCRYPTED, &pctx);
+		for (j = i + 1; j < n &&
+		     dir->ents[order[j]].stored_hash == a->stored_hash &&
+		     dir->ents[order[j]].stored_minor == a->stored_minor; j++)
+			;
+		if (j - i > 1)
+			retval = check_equal_hashes(dc, order + i, j - i);
 	}
 	free(order);
+	if (retval)
+		return retval;
 	if (!dir->indexed)
 		return 0;
 	if (dc->sd->rebuild)
 		dc->rebuild = dc->can_rebuild;
-	if (dir->dx_problem && dir->dx_problem != E2FOLD_DX_BAD_HASH_VERSION) {
+	if (dir->dx_problem == E2FOLD_DX_FOREIGN_LIMIT) {
+		retval = check_node_limits(dc);
+		if (retval)
+			return retval;
+	} else if (dir->dx_problem &&
+		   dir->dx_problem != E2FOLD_DX_BAD_HASH_VERSION) {
 		check_damaged_index(dc, PR_2_ENCRYPTED_DAMAGED);
 		return 0;
 	}
-	for (i = 0; i < dir->nents && !dir->dx_problem; i++) {
+	for (i = 0; i < dir->nents && (!dir->dx_problem ||
+		dir->dx_problem == E2FOLD_DX_FOREIGN_LIMIT); i++) {
 		const struct e2fold_dirent *e = &dir->ents[i];
 		const struct e2fold_dx_leaf *leaf = e2fold_dir_leaf_at(dir, e->lblk);
 
@@ -487,6 +661,7 @@ static errcode_t check_dir(struct fsck_ctx *ctx, struct scanned_dir *sd)
 		free_name_index(&dc);
 		dc.dir = NULL;		/* fsck_rebuild_dir frees it */
 		retval = fsck_rebuild_dir(ctx, dir, dc.plans, dc.nplans,
+					  dc.drops, dc.ndrops,
 					  sd->casefolded,
 					  dir->encrypted && sd->casefolded);
 	} else if (!retval && dc.wanted) {
@@ -499,6 +674,7 @@ static errcode_t check_dir(struct fsck_ctx *ctx, struct scanned_dir *sd)
 	}
 	free_name_index(&dc);
 	free(dc.plans);
+	free(dc.drops);
 	e2fold_dir_free(dc.dir);
 	return retval;
 }

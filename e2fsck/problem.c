@@ -24,6 +24,7 @@ enum prompt {
 	PROMPT_REBUILD,
 	PROMPT_RESTORE,
 	PROMPT_SET_FEATURE,
+	PROMPT_MOVE_LOST_FOUND,
 	PROMPT_ABORT,
 };
 
@@ -39,6 +40,7 @@ static const struct {
 	[PROMPT_REBUILD] = { "Rebuild the directory", "REBUILT" },
 	[PROMPT_RESTORE] = { "Restore encoding utf8-12.1", "RESTORED" },
 	[PROMPT_SET_FEATURE] = { "Set the casefold feature", "SET" },
+	[PROMPT_MOVE_LOST_FOUND] = { "Move it to /lost+found", "MOVED" },
 	[PROMPT_ABORT] = { NULL, NULL },
 };
 
@@ -65,6 +67,18 @@ static const struct problem table[] = {
 	  "%c directories are casefolded and the superblock names encoding "
 	  "utf8-12.1, but the casefold feature is not set.\n",
 	  PROMPT_SET_FEATURE, PR_PREEN_OK },
+	{ PR_0_E2FSCK_MISREADS,
+	  "Note: e2fsck misreads the %c htree index nodes of encrypted "
+	  "casefolded directories here: Linux gives them room for %C "
+	  "entries, e2fsck expects one more and takes them for corrupt "
+	  "leaves.  e2fsck checks a copy of the metadata that shows them "
+	  "in its layout.\n",
+	  PROMPT_NONE, PR_INFO },
+	{ PR_0_E2FSCK_REPAIRS,
+	  "e2fsck has repairs to make: it runs on the filesystem with those "
+	  "%c index nodes in its layout, and e2fold gives them back Linux's "
+	  "right after.\n",
+	  PROMPT_NONE, PR_INFO },
 
 	{ PR_1_CASEFOLD_NONDIR,
 	  "Inode %i (%s) is not a directory but has the casefold flag.\n",
@@ -145,11 +159,6 @@ static const struct problem table[] = {
 	  "report lists them all).\n",
 	  PROMPT_NONE, PR_INFO },
 
-	{ PR_2_DUPLICATE_CIPHERTEXT,
-	  "Entries %i and %j of encrypted directory %p (%d) have the same "
-	  "encrypted name, so the same name.  Without the key neither can be "
-	  "renamed: mount with the key and rename one.\n",
-	  PROMPT_NONE, PR_NO_FIX },
 	{ PR_2_DIR_NO_CSUM_TAIL,
 	  "Block %b of directory %p (%d) has no room for its checksum "
 	  "(metadata_csum).\n",
@@ -157,6 +166,30 @@ static const struct problem table[] = {
 	{ PR_2_HTREE_CSUM,
 	  "Index block %b of directory %p (%d) fails its checksum.\n",
 	  PROMPT_REBUILD, PR_PREEN_OK },
+	{ PR_2_ENCRYPTED_NODE_LIMIT,
+	  "Index node block %b of encrypted casefolded directory %p (%d) "
+	  "has room for %c entries, as e2fsprogs computes; Linux requires "
+	  "%C, and otherwise scans the directory linearly and fails every "
+	  "create.\n",
+	  PROMPT_FIX, PR_PREEN_OK },
+	{ PR_2_TWIN_ENTRY,
+	  "Entry %i of encrypted directory %p (%d) repeats the encrypted "
+	  "name of an earlier entry for the same inode; lookups find only "
+	  "the earlier one.\n",
+	  PROMPT_CLEAR, PR_PREEN_OK },
+	{ PR_2_TWIN_RELINK,
+	  "Entries %j and %i of encrypted directory %p (%d) have the same "
+	  "encrypted name, so lookups find only %j.  Without the key neither "
+	  "name can be changed: the entry for %i is removed and inode %i "
+	  "kept in /lost+found as '#%i'.\n",
+	  PROMPT_MOVE_LOST_FOUND, 0 },
+	{ PR_2_TWIN_NO_LOST_FOUND,
+	  "Entries %j and %i of encrypted directory %p (%d) have the same "
+	  "encrypted name, so lookups find only %j.  Without the key neither "
+	  "name can be changed, and inode %i cannot be kept in /lost+found "
+	  "instead (%s): run e2fsck, which makes one, then e2fold-fsck "
+	  "again.\n",
+	  PROMPT_NONE, PR_NO_FIX },
 
 	{ PR_3_REBUILD_FAILED,
 	  "Rebuilding directory %p (%d) failed: %m.  Run e2fsck on the "

@@ -88,8 +88,21 @@ static int default_hash_version(ext2_filsys fs)
 	return EXT2_HASH_HALF_MD4;
 }
 
+/* The dropped entries' references, once the directory is without them. */
+static errcode_t drop_references(struct fsck_ctx *ctx, ext2_ino_t dir,
+				 const struct entry_drop *drops, size_t ndrops)
+{
+	errcode_t retval = 0;
+	size_t i;
+
+	for (i = 0; i < ndrops && !retval; i++)
+		retval = fsck_drop_reference(ctx, dir, &drops[i]);
+	return retval;
+}
+
 errcode_t fsck_rebuild_dir(struct fsck_ctx *ctx, struct e2fold_dir *dir,
 			   const struct rename_plan *plans, size_t nplans,
+			   const struct entry_drop *drops, size_t ndrops,
 			   int casefolded, int stored_hashes)
 {
 	ext2_filsys fs = ctx->fs;
@@ -106,7 +119,7 @@ errcode_t fsck_rebuild_dir(struct fsck_ctx *ctx, struct e2fold_dir *dir,
 	struct e2fold_new_entry *ents;
 	ext2_ino_t ino = dir->ino;
 	errcode_t retval = 0;
-	size_t i;
+	size_t i, n = 0;
 
 	if (!fsck_may_write(ctx))
 		goto out;
@@ -115,31 +128,29 @@ errcode_t fsck_rebuild_dir(struct fsck_ctx *ctx, struct e2fold_dir *dir,
 		if (retval)
 			goto out;
 	}
-	ents = calloc(dir->nents + 1, sizeof(*ents));
-	if (!ents) {
-		retval = EXT2_ET_NO_MEMORY;
+	retval = e2fold_dir_entries(dir, 0, &ents);
+	if (retval)
 		goto out;
-	}
-	for (i = 0; i < dir->nents; i++) {
-		const struct e2fold_dirent *e = &dir->ents[i];
-
-		ents[i].name = e->name;
-		ents[i].name_len = e->name_len;
-		ents[i].ino = e->ino;
-		ents[i].file_type = e->file_type;
-		ents[i].hash = e->stored_hash;
-		ents[i].minor_hash = e->stored_minor;
-	}
 	for (i = 0; i < nplans; i++) {
 		ents[plans[i].entry].name = plans[i].name;
 		ents[plans[i].entry].name_len = plans[i].len;
 	}
-	for (i = 0; i < dir->nents; i++)
-		fingerprint_add(&want, ents[i].ino, ents[i].name,
-				ents[i].name_len);
-	retval = e2fold_dir_write(fs, &layout, ents, dir->nents);
+	/* A dropped entry is marked by inode 0, then squeezed out. */
+	for (i = 0; i < ndrops; i++)
+		ents[drops[i].entry].ino = 0;
+	for (i = 0; i < dir->nents; i++) {
+		if (!ents[i].ino)
+			continue;
+		ents[n] = ents[i];
+		fingerprint_add(&want, ents[n].ino, ents[n].name,
+				ents[n].name_len);
+		n++;
+	}
+	retval = e2fold_dir_write(fs, &layout, ents, n);
 	ctx->changed = 1;
 	free(ents);
+	if (!retval)
+		retval = drop_references(ctx, ino, drops, ndrops);
 	pctx.dir = ino;
 	if (retval) {
 		pctx.errcode = retval;
@@ -153,7 +164,13 @@ errcode_t fsck_rebuild_dir(struct fsck_ctx *ctx, struct e2fold_dir *dir,
 		report_rename(ctx->report, ctx, ino, e->ino, e->name,
 			      e->name_len, plans[i].name, plans[i].len);
 	}
-	report_rebuild(ctx->report, ctx, ino, dir->nents, casefolded);
+	for (i = 0; i < ndrops; i++) {
+		const struct e2fold_dirent *e = &dir->ents[drops[i].entry];
+
+		report_drop(ctx->report, ctx, ino, e->ino, e->name,
+			    e->name_len, drops[i].relinked);
+	}
+	report_rebuild(ctx->report, ctx, ino, n, casefolded);
 	ctx->renamed += nplans;
 	ctx->rebuilt++;
 	/* The old copy goes before the new one is read back (e2fsck.h). */

@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -103,6 +104,28 @@ void report_rename(struct report *r, struct fsck_ctx *ctx, ext2_ino_t dir,
 	e2fold_json_number(&o, "inode", ino);
 	e2fold_json_name(&o, "old_name", old_name, old_len);
 	e2fold_json_name(&o, "new_name", new_name, new_len);
+	list_add(&r->changes, &o);
+}
+
+void report_drop(struct report *r, struct fsck_ctx *ctx, ext2_ino_t dir,
+		 ext2_ino_t ino, const unsigned char *name, unsigned int len,
+		 int relinked)
+{
+	struct e2fold_json o = { 0 };
+	char lf_name[16];
+
+	if (!r)
+		return;
+	e2fold_json_string(&o, "change", (const unsigned char *)"remove", 6);
+	obj_path(&o, ctx, dir);
+	e2fold_json_number(&o, "inode", ino);
+	e2fold_json_name(&o, "old_name", name, len);
+	if (relinked) {
+		snprintf(lf_name, sizeof(lf_name), "#%u", ino);
+		e2fold_json_name(&o, "lost_found_name",
+				 (const unsigned char *)lf_name,
+				 strlen(lf_name));
+	}
 	list_add(&r->changes, &o);
 }
 

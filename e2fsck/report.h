@@ -19,6 +19,10 @@ void report_rename(struct report *r, struct fsck_ctx *ctx, ext2_ino_t dir,
 		   ext2_ino_t ino, const unsigned char *old_name,
 		   unsigned int old_len, const unsigned char *new_name,
 		   unsigned int new_len);
+/* An entry taken out; relinked: its inode went to /lost+found as "#INO". */
+void report_drop(struct report *r, struct fsck_ctx *ctx, ext2_ino_t dir,
+		 ext2_ino_t ino, const unsigned char *name, unsigned int len,
+		 int relinked);
 void report_rebuild(struct report *r, struct fsck_ctx *ctx, ext2_ino_t dir,
 		    size_t entries, int casefolded);
 void report_flag(struct report *r, struct fsck_ctx *ctx, const char *what,

@@ -16,9 +16,12 @@
 #include <et/com_err.h>
 
 #include "e2fsck.h"
+#include "dxgeometry.h"
 #include "external.h"
 #include "faultio.h"
 #include "icache.h"
+#include "misread.h"
+#include "problem.h"
 #include "report.h"
 #include "version.h"
 
@@ -151,7 +154,7 @@ static void parse_options(int argc, char **argv, struct fsck_options *opt)
  * Open the filesystem (through the undo manager with -z, into the undo
  * file with this suffix: each phase that may write keeps its own).
  */
-static errcode_t open_fs(struct fsck_ctx *ctx, const char *undo_suffix)
+errcode_t fsck_open_fs(struct fsck_ctx *ctx, const char *undo_suffix)
 {
 	char undo[4096];
 	int flags = EXT2_FLAG_64BITS | EXT2_FLAG_IGNORE_CSUM_ERRORS |
@@ -299,13 +302,32 @@ static void summary(const struct fsck_ctx *ctx)
 	printf("\n");
 }
 
-/* Close the filesystem, writing what changed; 0 or an error reported. */
-static int close_fs(struct fsck_ctx *ctx)
+/*
+ * e2fsck marks the filesystem valid only when it leaves nothing; it
+ * leaves what it hands over to e2fold (and then says "still has
+ * errors"). Once e2fold has fixed all of that, the filesystem is valid:
+ * say so, or the kernel warns at mount that it was never checked.
+ */
+static void mark_valid(struct fsck_ctx *ctx)
+{
+	struct ext2_super_block *sb = ctx->fs->super;
+
+	if (!ctx->may_mark_clean || ctx->errors_left || ctx->aborted ||
+	    !fsck_may_write(ctx) ||
+	    ((sb->s_state & EXT2_VALID_FS) && !(sb->s_state & EXT2_ERROR_FS)))
+		return;
+	sb->s_state |= EXT2_VALID_FS;
+	sb->s_state &= ~EXT2_ERROR_FS;
+	ext2fs_mark_super_dirty(ctx->fs);
+}
+
+int fsck_close_fs(struct fsck_ctx *ctx)
 {
 	errcode_t retval;
 
 	if (!ctx->fs)
 		return 0;
+	mark_valid(ctx);
 	if (ctx->changed && fsck_may_write(ctx))
 		ext2fs_mark_super_dirty(ctx->fs);
 	/*
@@ -329,7 +351,7 @@ static int close_fs(struct fsck_ctx *ctx)
 /* Open, or say why not; 0 on success. */
 static int open_or_report(struct fsck_ctx *ctx, const char *undo_suffix)
 {
-	errcode_t retval = open_fs(ctx, undo_suffix);
+	errcode_t retval = fsck_open_fs(ctx, undo_suffix);
 
 	if (retval) {
 		com_err(prog, retval, "while opening %s", ctx->opt.device);
@@ -348,7 +370,7 @@ static void check_names(struct fsck_ctx *ctx, int pass0_header)
 		com_err(prog, retval, "while checking %s", ctx->opt.device);
 		ctx->aborted = 1;
 	}
-	close_fs(ctx);
+	fsck_close_fs(ctx);
 }
 
 /* Is there an e2fsck to run? Says what will not be checked without. */
@@ -392,6 +414,20 @@ static void drop_unused_undo(struct fsck_ctx *ctx, const char *suffix,
 	unlink(undo);
 }
 
+/* Nodes e2fsck would misread (misread.c): say so, once. */
+static errcode_t find_misread_nodes(struct fsck_ctx *ctx)
+{
+	struct problem_context pctx = { 0 };
+	errcode_t retval = fsck_find_misread_nodes(ctx);
+
+	if (retval || !ctx->n_misread)
+		return retval;
+	pctx.num = ctx->n_misread;
+	pctx.num2 = e2fold_dx_node_limit(ctx->fs, 1);
+	fix_problem(ctx, PR_0_E2FSCK_MISREADS, &pctx);
+	return 0;
+}
+
 static void check_with_e2fsck(struct fsck_ctx *ctx)
 {
 	struct e2fsck_run res;
@@ -399,11 +435,13 @@ static void check_with_e2fsck(struct fsck_ctx *ctx)
 	int changed;
 
 	retval = run_pass0(ctx, 1);
+	if (!retval && !ctx->aborted)
+		retval = find_misread_nodes(ctx);
 	if (retval) {
 		com_err(prog, retval, "while checking %s", ctx->opt.device);
 		ctx->aborted = 1;
 	}
-	if (close_fs(ctx) || ctx->aborted)
+	if (fsck_close_fs(ctx) || ctx->aborted)
 		return;
 	drop_unused_undo(ctx, ".super", ctx->changed);
 	printf("Running %s for everything but names and hash trees:\n",
@@ -419,6 +457,7 @@ static void check_with_e2fsck(struct fsck_ctx *ctx)
 		ctx->changed = 1;
 	if (res.left)
 		ctx->errors_left = 1;
+	ctx->may_mark_clean = !res.left;
 	if (res.status & (FSCK_ERROR | FSCK_USAGE | FSCK_CANCELED)) {
 		printf("%s: e2fsck stopped (exit status %d); e2fold's passes "
 		       "were not run.\n", ctx->opt.device, res.status);
@@ -433,7 +472,15 @@ static void check_with_e2fsck(struct fsck_ctx *ctx)
 	printf("Checking names and hash trees (e2fold):\n");
 	changed = ctx->changed;
 	ctx->changed = 0;
-	check_names(ctx, 0);
+	retval = run_passes(ctx, 0);
+	/* What the judge below would misread now (rebuilt, or restored). */
+	if (!retval && ctx->changed)
+		retval = fsck_find_misread_nodes(ctx);
+	if (retval) {
+		com_err(prog, retval, "while checking %s", ctx->opt.device);
+		ctx->aborted = 1;
+	}
+	fsck_close_fs(ctx);
 	drop_unused_undo(ctx, "", ctx->changed);
 	ctx->changed |= changed;
 	if (ctx->aborted || !ctx->changed || !fsck_may_write(ctx))
@@ -465,6 +512,7 @@ static void release(struct fsck_ctx *ctx)
 	free(ctx->e2fsck_path);
 	free(ctx->dirs);
 	free(ctx->cf_nondirs);
+	free(ctx->misread);
 }
 
 int fsck_main(int argc, char **argv)
@@ -517,7 +565,7 @@ int fsck_main(int argc, char **argv)
 		check_names(&ctx, 1);
 		drop_unused_undo(&ctx, "", ctx.changed);
 	}
-	close_fs(&ctx);
+	fsck_close_fs(&ctx);
 	if (ctx.aborted && ctx.changed)
 		printf("%s: the check stopped after changes; restore with the "
 		       "undo file if -z was given, or run %s again\n",

@@ -34,6 +34,15 @@
  *   cfcraft IMG sethash DIR NAME HASH MINOR
  *       rewrite the stored hash of entry NAME (hex) in an encrypted
  *       casefolded directory
+ *   cfcraft IMG twin DIR NAME [OTHER]
+ *       a second entry with exactly the bytes of entry NAME (hex), and
+ *       its stored hash, put in NAME's block; for NAME's inode (whose
+ *       link count goes up, as a hard link's), or for the inode of entry
+ *       OTHER, whose own entry goes. Only those bytes change: the rest of
+ *       the directory stays as it was written (by the kernel, say). A
+ *       block without room for it (as fill packs them) has the whole
+ *       directory rewritten with the twin in (encrypted directories only:
+ *       their entries keep their stored hashes)
  * PATHs are exact byte paths from the root ("/" for the root). Exit 0 on
  * success; any failure prints what failed and exits 1.
  */
@@ -495,6 +504,16 @@ static void cmd_poke(int argc, char **argv)
 	free(buf);
 }
 
+/* The 8 hash bytes after the name of dirent d (stored hashes). */
+static void set_stored_hash(void *d, unsigned int name_len, __u32 hash,
+			    __u32 minor)
+{
+	__u32 *h = (__u32 *)((char *)d + 8 + ((name_len + 3) & ~3u));
+
+	h[0] = ext2fs_cpu_to_le32(hash);
+	h[1] = ext2fs_cpu_to_le32(minor);
+}
+
 static void cmd_sethash(int argc, char **argv)
 {
 	unsigned char name[256];
@@ -516,7 +535,6 @@ static void cmd_sethash(int argc, char **argv)
 		const struct e2fold_dirent *e = &dir->ents[i];
 		unsigned char *buf;
 		blk64_t pblk;
-		__u32 *h;
 
 		if (e->name_len != len || memcmp(e->name, name, len) ||
 		    !e->has_stored_hash)
@@ -525,15 +543,180 @@ static void cmd_sethash(int argc, char **argv)
 		if (!buf)
 			die(ENOMEM, "buffer");
 		pblk = read_dir_block(ino, e->lblk, buf);
-		h = (__u32 *)(buf + e->offset + 8 + ((len + 3) & ~3u));
-		h[0] = ext2fs_cpu_to_le32(hash);
-		h[1] = ext2fs_cpu_to_le32(minor);
+		set_stored_hash(buf + e->offset, len, hash, minor);
 		write_dir_block(ino, pblk, buf);
 		free(buf);
 		e2fold_dir_free(dir);
 		return;
 	}
 	die(ENOENT, "no such entry with a stored hash");
+}
+
+
+/* The entry named name (hex) of dir, or die. */
+static const struct e2fold_dirent *find_entry(const struct e2fold_dir *dir,
+					      const char *hexname)
+{
+	unsigned char name[256];
+	unsigned int len = unhex(hexname, name);
+	size_t i;
+
+	for (i = 0; i < dir->nents; i++)
+		if (dir->ents[i].name_len == len &&
+		    !memcmp(dir->ents[i].name, name, len))
+			return &dir->ents[i];
+	die(ENOENT, hexname);
+	return NULL;
+}
+
+static unsigned int dirent_size(unsigned int name_len, int stored_hash)
+{
+	return 8 + ((name_len + 3) & ~3u) + (stored_hash ? 8 : 0);
+}
+
+/* Take the entry at offset off out of its block (buf): the one before
+ * it absorbs its space, or, first in the block, it becomes unused. */
+static void remove_entry(char *buf, unsigned int off)
+{
+	struct ext2_dir_entry *prev = NULL, *d;
+	unsigned int pos = 0, rec_len, len;
+
+	while (pos < off) {
+		prev = (struct ext2_dir_entry *)(buf + pos);
+		if (ext2fs_get_rec_len(fs, prev, &rec_len) || !rec_len)
+			die(EXT2_ET_DIR_CORRUPTED, "walking the block");
+		pos += rec_len;
+	}
+	d = (struct ext2_dir_entry *)(buf + off);
+	if (pos != off || ext2fs_get_rec_len(fs, d, &len))
+		die(EXT2_ET_DIR_CORRUPTED, "finding the entry");
+	if (!prev) {
+		d->inode = 0;
+		return;
+	}
+	ext2fs_get_rec_len(fs, prev, &rec_len);
+	ext2fs_set_rec_len(fs, rec_len + len, prev);
+}
+
+/* Room for size bytes in buf, carved from an entry's slack, or NULL. */
+static struct ext2_dir_entry *make_room(char *buf, unsigned int size,
+					int stored_hash)
+{
+	unsigned int pos = 0, end = fs->blocksize, rec_len, used;
+
+	if (ext2fs_has_feature_metadata_csum(fs->super))
+		end -= sizeof(struct ext2_dir_entry_tail);
+	while (pos < end) {
+		struct ext2_dir_entry *d = (struct ext2_dir_entry *)(buf + pos);
+		unsigned int name_len = ext2fs_dirent_name_len(d);
+
+		if (ext2fs_get_rec_len(fs, d, &rec_len) || rec_len < 8)
+			die(EXT2_ET_DIR_CORRUPTED, "walking the block");
+		used = !d->inode ? 0 : dirent_size(name_len, stored_hash &&
+			!(name_len <= 2 && !memcmp(d->name, "..", name_len)));
+		if (!d->inode && rec_len >= size)
+			return d;
+		if (d->inode && rec_len >= used + size) {
+			ext2fs_set_rec_len(fs, used, d);
+			d = (struct ext2_dir_entry *)(buf + pos + used);
+			ext2fs_set_rec_len(fs, rec_len - used, d);
+			return d;
+		}
+		pos += rec_len;
+	}
+	return NULL;
+}
+
+/* dir rewritten whole, with a twin of entry e, for ino, after it. */
+static void rewrite_with_twin(const struct e2fold_dir *dir,
+			      const struct e2fold_dirent *e, ext2_ino_t ino)
+{
+	struct e2fold_dir_layout layout = {
+		.ino = dir->ino,
+		.parent = dir->dotdot,
+		.hash_version = dir->indexed ? dir->dx_hash_version :
+				fs->super->s_def_hash_version,
+		.stored_hashes = e->has_stored_hash,
+	};
+	struct e2fold_new_entry *ents;
+	size_t i, n = 0, at = e - dir->ents;
+	errcode_t retval;
+
+	if (!dir->encrypted)
+		die(EINVAL, "twin: no room in the block of a plain directory");
+	retval = e2fold_dir_entries(dir, 1, &ents);
+	if (retval)
+		die(retval, "entries");
+	memmove(&ents[at + 1], &ents[at], (dir->nents - at) * sizeof(*ents));
+	ents[at + 1].ino = ino;
+	/* Entries set to inode 0 by the caller are left out. */
+	for (i = 0; i < dir->nents + 1; i++)
+		if (ents[i].ino)
+			ents[n++] = ents[i];
+	retval = e2fold_dir_write(fs, &layout, ents, n);
+	if (retval)
+		die(retval, "rewriting the directory");
+	free(ents);
+}
+
+static void cmd_twin(int argc, char **argv)
+{
+	const struct e2fold_dirent *e, *other = NULL;
+	struct e2fold_dir *dir;
+	struct ext2_dir_entry *d;
+	struct ext2_inode inode;
+	ext2_ino_t ino, target;
+	errcode_t retval;
+	blk64_t pblk;
+	char *buf;
+
+	if (argc < 2)
+		die(EINVAL, "twin DIR NAME [OTHER]");
+	ino = resolve(argv[0]);
+	retval = e2fold_dir_read(fs, ino, &dir);
+	if (retval)
+		die(retval, "reading the directory");
+	e = find_entry(dir, argv[1]);
+	if (argc > 2)
+		other = find_entry(dir, argv[2]);
+	target = other ? other->ino : e->ino;
+	if (!other) {
+		retval = ext2fs_read_inode(fs, target, &inode);
+		inode.i_links_count++;
+		if (!retval)
+			retval = ext2fs_write_inode(fs, target, &inode);
+		if (retval)
+			die(retval, "counting the new link");
+	}
+	buf = malloc(fs->blocksize);
+	if (!buf)
+		die(ENOMEM, "buffer");
+	pblk = read_dir_block(ino, e->lblk, buf);
+	d = make_room(buf, dirent_size(e->name_len, e->has_stored_hash),
+		      e->has_stored_hash);
+	if (!d) {
+		/* Entry other is left out of the rewrite by inode 0. */
+		if (other)
+			dir->ents[other - dir->ents].ino = 0;
+		rewrite_with_twin(dir, e, target);
+		other = NULL;
+	} else {
+		d->inode = target;
+		ext2fs_dirent_set_name_len(d, e->name_len);
+		ext2fs_dirent_set_file_type(d, e->file_type);
+		memcpy(d->name, e->name, e->name_len);
+		if (e->has_stored_hash)
+			set_stored_hash(d, e->name_len, e->stored_hash,
+					e->stored_minor);
+		write_dir_block(ino, pblk, buf);
+	}
+	if (other) {
+		pblk = read_dir_block(ino, other->lblk, buf);
+		remove_entry(buf, other->offset);
+		write_dir_block(ino, pblk, buf);
+	}
+	free(buf);
+	e2fold_dir_free(dir);
 }
 
 int main(int argc, char **argv)
@@ -543,7 +726,7 @@ int main(int argc, char **argv)
 	add_error_table(&et_ext2_error_table);
 	if (argc < 3) {
 		fprintf(stderr, "usage: %s IMG mkdir|fill|flags|super|corrupt|"
-			"list|policy|poke|sethash|orphan|reachable ...\n",
+			"list|policy|poke|sethash|twin|orphan|reachable ...\n",
 			prog);
 		return 1;
 	}
@@ -576,6 +759,8 @@ int main(int argc, char **argv)
 		cmd_poke(argc - 3, argv + 3);
 	else if (!strcmp(argv[2], "sethash"))
 		cmd_sethash(argc - 3, argv + 3);
+	else if (!strcmp(argv[2], "twin"))
+		cmd_twin(argc - 3, argv + 3);
 	else
 		die(EINVAL, argv[2]);
 	retval = ext2fs_close_free(&fs);

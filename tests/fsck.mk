@@ -25,9 +25,13 @@ F_TESTS = \
 	tests/f_casefold_encrypted_bucket \
 	tests/f_casefold_encrypted_damaged \
 	tests/f_casefold_encrypted_dup \
+	tests/f_casefold_encrypted_e2fsck_repairs \
 	tests/f_casefold_encrypted_hash_version \
+	tests/f_casefold_encrypted_htree2 \
 	tests/f_casefold_encrypted_no_hash \
+	tests/f_casefold_encrypted_node_limit \
 	tests/f_casefold_encrypted_plain_dup \
+	tests/f_casefold_encrypted_twin \
 	tests/f_casefold_fault_drop \
 	tests/f_casefold_fault_read \
 	tests/f_casefold_fault_write \
@@ -60,7 +64,6 @@ EXTRA_DIST += tests/u_mkimage_reproducible.sh
 # The problem table's codes are sorted, unique and well formed.
 check_PROGRAMS += tests/u_problem_table
 tests_u_problem_table_SOURCES = tests/u_problem_table.c e2fsck/problem.c \
-	e2fsck/external.c \
 	e2fsck/report.c e2fsck/util.c
 tests_u_problem_table_CFLAGS = $(AM_CFLAGS) $(E2FOLD_TOOL_CFLAGS) \
 	-I$(top_srcdir)/e2fsck -I$(top_srcdir)/tests

@@ -11,6 +11,8 @@ KERNEL_SUITES = bookworm trixie sid
 KERNEL_TESTS = \
 	tests/kernel/k_kernel_writes@sid tests/kernel/k_kernel_writes@trixie \
 	tests/kernel/k_kernel_writes@bookworm \
+	tests/kernel/k_encrypted@sid tests/kernel/k_encrypted@trixie \
+	tests/kernel/k_encrypted@bookworm \
 	tests/kernel/k_mkfs@sid tests/kernel/k_mkfs@trixie \
 	tests/kernel/k_mkfs@bookworm \
 	tests/kernel/k_strict@sid tests/kernel/k_strict@trixie \
@@ -67,3 +69,9 @@ EXTRA_DIST += tests/kernel/k_strict.sh
 
 # Directories converted by e2fold-tune: the kernel finds every name.
 EXTRA_DIST += tests/kernel/k_tune.sh
+
+# Encrypted casefolded directories the kernel filled (one- and two-level
+# htrees, 1 and 4 KiB): clean; repaired without the key (twin ciphertext
+# entries included), the kernel finds, lists once, creates and does not
+# warn.
+EXTRA_DIST += tests/kernel/k_encrypted.sh

@@ -5,11 +5,9 @@
 #include <string.h>
 
 #include "dirread.h"
+#include "dxgeometry.h"
 #include "encoding.h"
 
-#define DX_ROOT_INFO_OFFSET 24
-#define DX_ROOT_ENTRIES_OFFSET 32
-#define DX_NODE_ENTRIES_OFFSET 8
 
 struct reader {
 	ext2_filsys fs;
@@ -193,21 +191,54 @@ static errcode_t add_badsum(struct e2fold_dir *dir, blk64_t lblk, int index)
 static int dx_fail(struct e2fold_dir *dir, enum e2fold_dx_problem p,
 		   blk64_t lblk)
 {
-	if (!dir->dx_problem) {
+	/* The first problem is kept, unless a worse one follows a foreign limit. */
+	if (!dir->dx_problem || (dir->dx_problem == E2FOLD_DX_FOREIGN_LIMIT &&
+				 p != E2FOLD_DX_FOREIGN_LIMIT)) {
 		dir->dx_problem = p;
 		dir->dx_problem_block = lblk;
 	}
 	return -1;
 }
 
-/* Entries a dx block can hold after `offset` bytes of header. */
-static unsigned int dx_limit(ext2_filsys fs, unsigned int offset)
+static int stored_hashes(const struct e2fold_dir *dir)
 {
-	unsigned int space = fs->blocksize - offset;
+	return dir->encrypted && dir->casefolded;
+}
 
-	if (ext2fs_has_feature_metadata_csum(fs->super))
-		space -= sizeof(struct ext2_dx_tail);
-	return space / sizeof(struct ext2_dx_entry);
+/* The limit the kernel requires of the dx block whose entries start at offset. */
+static unsigned int dx_limit(const struct reader *r, unsigned int offset)
+{
+	if (offset == DX_ROOT_ENTRIES_OFFSET)
+		return e2fold_dx_root_limit(r->fs);
+	return e2fold_dx_node_limit(r->fs, stored_hashes(r->dir));
+}
+
+/*
+ * A node of a directory with stored hashes in the layout e2fsprogs
+ * writes (one entry more than Linux allows): damage to the kernel, but
+ * its entries are sound, so the tree below it is still read.
+ */
+static int foreign_limit(const struct reader *r, unsigned int offset,
+			 unsigned int limit)
+{
+	return offset == DX_NODE_ENTRIES_OFFSET && stored_hashes(r->dir) &&
+	       limit == e2fold_dx_node_limit(r->fs, 0);
+}
+
+static errcode_t add_node(struct reader *r, blk64_t lblk, unsigned int limit,
+			  unsigned int count)
+{
+	struct e2fold_dir *dir = r->dir;
+	void *p = realloc(dir->nodes, (dir->nnodes + 1) * sizeof(*dir->nodes));
+
+	if (!p)
+		return EXT2_ET_NO_MEMORY;
+	dir->nodes = p;
+	dir->nodes[dir->nnodes].lblk = lblk;
+	dir->nodes[dir->nnodes].limit = limit;
+	dir->nodes[dir->nnodes].count = count;
+	dir->nnodes++;
+	return 0;
 }
 
 /*
@@ -241,13 +272,19 @@ static int dx_parse(struct reader *r, blk64_t lblk, unsigned int offset,
 	}
 	limit = le16_at(block + offset);
 	count = le16_at(block + offset + 2);
-	if (limit != dx_limit(r->fs, offset)) {
+	if (foreign_limit(r, offset, limit)) {
+		dx_fail(dir, E2FOLD_DX_FOREIGN_LIMIT, lblk);
+	} else if (limit != dx_limit(r, offset)) {
 		free(block);
 		return dx_fail(dir, E2FOLD_DX_BAD_LIMIT, lblk);
 	}
 	if (count == 0 || count > limit) {
 		free(block);
 		return dx_fail(dir, E2FOLD_DX_BAD_COUNT, lblk);
+	}
+	if (offset == DX_NODE_ENTRIES_OFFSET && add_node(r, lblk, limit, count)) {
+		free(block);
+		return dx_fail(dir, E2FOLD_DX_UNREADABLE, lblk);
 	}
 	for (i = 0; i < count; i++) {
 		const unsigned char *e = block + offset + 8 * i;
@@ -590,6 +627,7 @@ void e2fold_dir_free(struct e2fold_dir *dir)
 	free(dir->index_block);
 	free(dir->leaf_of);
 	free(dir->badsum);
+	free(dir->nodes);
 	free(dir);
 }
 
@@ -633,6 +671,8 @@ const char *e2fold_dx_problem_text(enum e2fold_dx_problem p)
 		return "too many levels";
 	case E2FOLD_DX_BAD_LIMIT:
 		return "wrong entry limit";
+	case E2FOLD_DX_FOREIGN_LIMIT:
+		return "e2fsprogs' entry limit, one more than Linux's";
 	case E2FOLD_DX_BAD_COUNT:
 		return "bad entry count";
 	case E2FOLD_DX_UNORDERED:

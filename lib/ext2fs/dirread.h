@@ -60,6 +60,12 @@ enum e2fold_dx_problem {
 	E2FOLD_DX_BAD_HASH_VERSION,
 	E2FOLD_DX_BAD_DEPTH,
 	E2FOLD_DX_BAD_LIMIT,
+	/*
+	 * In a directory with stored hashes, an interior node with the limit
+	 * e2fsprogs computes (see dxgeometry.h): Linux rejects it, but the
+	 * tree is still read through it.
+	 */
+	E2FOLD_DX_FOREIGN_LIMIT,
 	E2FOLD_DX_BAD_COUNT,
 	E2FOLD_DX_UNORDERED,		/* index hashes not increasing */
 	E2FOLD_DX_BAD_BLOCK,		/* points outside the directory or twice */
@@ -95,6 +101,11 @@ struct e2fold_dir {
 	int dx_levels;			/* indirect_levels */
 	enum e2fold_dx_problem dx_problem;
 	blk64_t dx_problem_block;
+	struct e2fold_dx_node {		/* interior nodes (not the root) */
+		blk64_t lblk;
+		unsigned int limit, count;
+	} *nodes;
+	size_t nnodes;
 	struct e2fold_dx_leaf *leaves;	/* sorted by lo */
 	size_t nleaves;
 	unsigned char *index_block;	/* 1 for each logical block in the index */

@@ -1,15 +1,16 @@
 /* dirwrite.c: lay a directory out in blocks and write it. */
 #include "config.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "dirread.h"
 #include "dirwrite.h"
+#include "dxgeometry.h"
 #include "encoding.h"
 
 #define DOT_SIZE 12			/* "." and ".." entries, each */
-#define DX_ROOT_ENTRIES_OFFSET 32
-#define DX_NODE_ENTRIES_OFFSET 8
 
 struct writer {
 	ext2_filsys fs;
@@ -245,7 +246,7 @@ static errcode_t write_root(struct writer *w)
 		  EXT2_FT_DIR, DOT_SIZE);
 	put_entry(w, &off, w->layout->parent, (const unsigned char *)"..", 2,
 		  EXT2_FT_DIR, w->bs - DOT_SIZE);
-	info = (struct ext2_dx_root_info *)(w->buf + 24);
+	info = (struct ext2_dx_root_info *)(w->buf + DX_ROOT_INFO_OFFSET);
 	info->hash_version = w->layout->hash_version;
 	info->info_length = sizeof(*info);
 	info->indirect_levels = w->nnodes ? 1 : 0;
@@ -293,15 +294,6 @@ static errcode_t write_leaf(struct writer *w, size_t leaf)
 	return write_block(w);
 }
 
-static unsigned int dx_limit(const struct writer *w, unsigned int offset)
-{
-	unsigned int space = w->bs - offset;
-
-	if (ext2fs_has_feature_metadata_csum(w->fs->super))
-		space -= sizeof(struct ext2_dx_tail);
-	return space / sizeof(struct ext2_dx_entry);
-}
-
 static errcode_t write_htree(struct writer *w)
 {
 	errcode_t retval;
@@ -311,8 +303,8 @@ static errcode_t write_htree(struct writer *w)
 	retval = plan_leaves(w);
 	if (retval)
 		return retval;
-	w->root_limit = dx_limit(w, DX_ROOT_ENTRIES_OFFSET);
-	w->node_limit = dx_limit(w, DX_NODE_ENTRIES_OFFSET);
+	w->root_limit = e2fold_dx_root_limit(w->fs);
+	w->node_limit = e2fold_dx_node_limit(w->fs, w->layout->stored_hashes);
 	w->nnodes = 0;
 	if (w->nleaves > w->root_limit) {
 		w->nnodes = (w->nleaves + w->node_limit - 1) / w->node_limit;
@@ -409,6 +401,28 @@ static errcode_t leave_inline(ext2_filsys fs, ext2_ino_t ino)
 	return ext2fs_write_inode(fs, ino, &inode);
 }
 
+errcode_t e2fold_dir_entries(const struct e2fold_dir *dir, size_t spare,
+			     struct e2fold_new_entry **ret_ents)
+{
+	struct e2fold_new_entry *ents;
+	size_t i;
+
+	*ret_ents = ents = calloc(dir->nents + spare + 1, sizeof(*ents));
+	if (!ents)
+		return EXT2_ET_NO_MEMORY;
+	for (i = 0; i < dir->nents; i++) {
+		const struct e2fold_dirent *e = &dir->ents[i];
+
+		ents[i].name = e->name;
+		ents[i].name_len = e->name_len;
+		ents[i].ino = e->ino;
+		ents[i].file_type = e->file_type;
+		ents[i].hash = e->stored_hash;
+		ents[i].minor_hash = e->stored_minor;
+	}
+	return 0;
+}
+
 errcode_t e2fold_dir_write(ext2_filsys fs,
 			   const struct e2fold_dir_layout *layout,
 			   struct e2fold_new_entry *entries, size_t n)
@@ -449,5 +463,67 @@ out:
 	free(w.buf);
 	free(w.leaf_first);
 	free(w.leaf_hash);
+	return retval;
+}
+
+/* Is buf an interior index node, its entries after an empty fake entry? */
+static int is_dx_node(ext2_filsys fs, struct ext2_dir_entry *de)
+{
+	unsigned int rec_len = 0;
+
+	return !ext2fs_get_rec_len(fs, de, &rec_len) &&
+	       rec_len == fs->blocksize && de->inode == 0 &&
+	       ext2fs_dirent_name_len(de) == 0;
+}
+
+errcode_t e2fold_dx_node_set_limit(ext2_filsys fs, ext2_ino_t ino,
+				   blk64_t lblk, unsigned int limit)
+{
+	struct ext2_dx_countlimit *cl;
+	unsigned int count, csum_off = 0;
+	int csum = ext2fs_has_feature_metadata_csum(fs->super), was_valid = 1;
+	unsigned char *buf;
+	blk64_t pblk = 0;
+	errcode_t retval;
+
+	if (DX_NODE_ENTRIES_OFFSET + (limit + !!csum) * 8 > fs->blocksize)
+		return EXT2_ET_DIR_CORRUPTED;
+	retval = ext2fs_bmap2(fs, ino, NULL, NULL, 0, lblk, NULL, &pblk);
+	if (retval)
+		return retval;
+	if (!pblk)
+		return EXT2_ET_DIR_CORRUPTED;
+	retval = ext2fs_get_mem(fs->blocksize, &buf);
+	if (retval)
+		return retval;
+	retval = io_channel_read_blk64(fs->io, pblk, 1, buf);
+	if (retval)
+		goto out;
+	cl = (struct ext2_dx_countlimit *)(buf + DX_NODE_ENTRIES_OFFSET);
+	count = ext2fs_le16_to_cpu(cl->count);
+	if (!is_dx_node(fs, (struct ext2_dir_entry *)buf) || count > limit) {
+		retval = EXT2_ET_DIR_CORRUPTED;
+		goto out;
+	}
+	if (csum)
+		was_valid = ext2fs_dir_block_csum_verify(fs, ino,
+					(struct ext2_dir_entry *)buf);
+	/* Past the entries: the old tail goes, the new one is written. */
+	memset(buf + DX_NODE_ENTRIES_OFFSET + count * 8, 0,
+	       fs->blocksize - DX_NODE_ENTRIES_OFFSET - count * 8);
+	cl->limit = ext2fs_cpu_to_le16(limit);
+	if (csum) {
+		retval = ext2fs_dir_block_csum_set(fs, ino,
+					(struct ext2_dir_entry *)buf);
+		if (retval)
+			goto out;
+		csum_off = DX_NODE_ENTRIES_OFFSET + limit * 8 +
+			   offsetof(struct ext2_dx_tail, dt_checksum);
+		if (!was_valid)
+			buf[csum_off] ^= 1;
+	}
+	retval = io_channel_write_blk64(fs->io, pblk, 1, buf);
+out:
+	ext2fs_free_mem(&buf);
 	return retval;
 }

@@ -29,6 +29,7 @@ lib_ext2fs_libe2fold_core_la_SOURCES = \
 	lib/ext2fs/dirread.c \
 	lib/ext2fs/dirwrite.h \
 	lib/ext2fs/dirwrite.c \
+	lib/ext2fs/dxgeometry.h \
 	lib/ext2fs/lookup.h \
 	lib/ext2fs/lookup.c \
 	lib/ext2fs/json.h \

@@ -20,20 +20,8 @@
 
 #include "dedup.h"
 #include "dirread.h"
+#include "dxgeometry.h"
 #include "tune.h"
-
-#define DX_ROOT_ENTRIES_OFFSET 32	/* after ".", "..", dx_root_info */
-#define DX_NODE_ENTRIES_OFFSET 8	/* after the fake dirent */
-
-/* Index entries a dx block holds after offset (less its csum tail). */
-static blk64_t dx_limit(ext2_filsys fs, unsigned int offset)
-{
-	unsigned int space = fs->blocksize - offset;
-
-	if (ext2fs_has_feature_metadata_csum(fs->super))
-		space -= sizeof(struct ext2_dx_tail);
-	return space / sizeof(struct ext2_dx_entry);
-}
 
 /* The block map or extent tree of a directory of this many blocks. */
 static blk64_t map_blocks(ext2_filsys fs, blk64_t blocks)
@@ -77,9 +65,10 @@ blk64_t tune_rewrite_blocks(ext2_filsys fs, const struct e2fold_dir *dir,
 	if (!ext2fs_has_feature_dir_index(fs->super))
 		blocks = leaves + 1;	/* "." and ".." take room too */
 	else {
-		if (leaves > dx_limit(fs, DX_ROOT_ENTRIES_OFFSET))
-			nodes = (leaves + dx_limit(fs, DX_NODE_ENTRIES_OFFSET) - 1) /
-				dx_limit(fs, DX_NODE_ENTRIES_OFFSET);
+		blk64_t node_limit = e2fold_dx_node_limit(fs, stored);
+
+		if (leaves > e2fold_dx_root_limit(fs))
+			nodes = (leaves + node_limit - 1) / node_limit;
 		blocks = 1 + nodes + leaves;
 	}
 	return blocks + map_blocks(fs, blocks);

@@ -160,17 +160,9 @@ errcode_t tune_rewrite_dir(struct tune_ctx *ctx, struct e2fold_dir *dir,
 		layout.stored_hashes = 1;
 		layout.hash_version = EXT2_HASH_SIPHASH;
 	}
-	ents = calloc(dir->nents + 1, sizeof(*ents));
-	if (!ents)
-		return EXT2_ET_NO_MEMORY;
-	for (i = 0; i < dir->nents; i++) {
-		ents[i].name = dir->ents[i].name;
-		ents[i].name_len = dir->ents[i].name_len;
-		ents[i].ino = dir->ents[i].ino;
-		ents[i].file_type = dir->ents[i].file_type;
-		ents[i].hash = dir->ents[i].stored_hash;
-		ents[i].minor_hash = dir->ents[i].stored_minor;
-	}
+	retval = e2fold_dir_entries(dir, 0, &ents);
+	if (retval)
+		return retval;
 	for (i = 0; i < nplans; i++) {
 		ents[plans[i].index].name = plans[i].name;
 		ents[plans[i].index].name_len = plans[i].len;

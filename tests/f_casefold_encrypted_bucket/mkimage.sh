@@ -3,12 +3,7 @@
 # (run-test and tests/u_mkimage_reproducible.sh set CFCRAFT and top_srcdir).
 . "$top_srcdir/tests/mkimage-lib.sh"
 img=${1:-image}
-new_fs "$img" 8M -b 1024 -O casefold,encrypt
-craft "$img" mkdir / enc casefold encrypt
-craft "$img" policy /enc
-cipher_names 120 > "$img.names"
-cipher_hashes 120 > "$img.hashes"
-craft "$img" fill /enc stored "$img.hashes" < "$img.names"
+encrypted_fs "$img" 8M 120
 # Entry 5's stored hash now belongs to another leaf.
 craft "$img" sethash /enc "$(sed -n 6p "$img.names")" 0fffff00 12345678
-rm -f "$img.names" "$img.hashes"
+rm -f "$img.names"

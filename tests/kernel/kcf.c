@@ -24,6 +24,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include <linux/fs.h>
+#include <linux/fscrypt.h>
 
 /* FS_CASEFOLD_FL is missing from older <linux/fs.h>; the value is ABI. */
 #ifndef FS_CASEFOLD_FL
@@ -39,7 +40,9 @@ static int usage(void)
 	      "       mkdir DIR HEXNAME | lookup DIR HEXNAME | list DIR |\n"
 	      "       write DIR HEXNAME HEXCONTENT | read DIR HEXNAME |\n"
 	      "       unlink DIR HEXNAME | rename DIR HEXOLD HEXNEW |\n"
-	      "       verify DIR LIST | lookups DIR LIST... | creates DIR LIST\n",
+	      "       verify DIR LIST | lookups DIR LIST... | creates DIR LIST |\n"
+	      "       addkey PATH | encrypt DIR | fill DIR HEXPREFIX N |\n"
+	      "       check DIR HEXPREFIX N\n",
 	      stderr);
 	return 2;
 }
@@ -143,6 +146,122 @@ static int cmd_getflags(const char *path)
 	close(fd);
 	printf("0x%08x\n", (unsigned)flags);
 	return 0;
+}
+
+/*
+ * fscrypt (policy v2), for encrypted casefolded directories: one fixed
+ * raw key, so that a later boot can unlock what an earlier one made.
+ */
+struct raw_key {
+	struct fscrypt_add_key_arg arg;
+	unsigned char raw[FSCRYPT_MAX_KEY_SIZE];
+};
+
+/* Add the key to the filesystem PATH is on; its identifier to *id. */
+static int add_key(const char *path, unsigned char *id)
+{
+	struct raw_key k;
+	int fd = open(path, O_RDONLY), i;
+
+	if (fd < 0)
+		return -1;
+	memset(&k, 0, sizeof(k));
+	k.arg.key_spec.type = FSCRYPT_KEY_SPEC_TYPE_IDENTIFIER;
+	k.arg.raw_size = FSCRYPT_MAX_KEY_SIZE;
+	for (i = 0; i < FSCRYPT_MAX_KEY_SIZE; i++)
+		k.raw[i] = (unsigned char)(i * 7 + 1);
+	if (ioctl(fd, FS_IOC_ADD_ENCRYPTION_KEY, &k) < 0) {
+		close(fd);
+		return -1;
+	}
+	memcpy(id, k.arg.key_spec.u.identifier, FSCRYPT_KEY_IDENTIFIER_SIZE);
+	close(fd);
+	return 0;
+}
+
+static int cmd_addkey(const char *path)
+{
+	unsigned char id[FSCRYPT_KEY_IDENTIFIER_SIZE];
+
+	if (add_key(path, id) < 0)
+		return fail();
+	puts("ok");
+	return 0;
+}
+
+/*
+ * Make the empty directory DIR encrypted (AES-256-XTS contents,
+ * AES-256-CTS names, as Android's user storage) and casefolded, in that
+ * order: both flags can be set only while it is empty.
+ */
+static int cmd_encrypt(const char *dir)
+{
+	struct fscrypt_policy_v2 p = {
+		.version = FSCRYPT_POLICY_V2,
+		.contents_encryption_mode = FSCRYPT_MODE_AES_256_XTS,
+		.filenames_encryption_mode = FSCRYPT_MODE_AES_256_CTS,
+		.flags = FSCRYPT_POLICY_FLAGS_PAD_32,
+	};
+	int fd;
+
+	if (add_key(dir, p.master_key_identifier) < 0)
+		return fail();
+	fd = open(dir, O_RDONLY | O_DIRECTORY);
+	if (fd < 0 || ioctl(fd, FS_IOC_SET_ENCRYPTION_POLICY, &p) < 0)
+		return fail();
+	close(fd);
+	return cmd_setflag(dir);
+}
+
+/* Name i of a numbered series: PREFIX then i in six digits. */
+static void series_name(char *buf, size_t size, const char *prefix, long i)
+{
+	snprintf(buf, size, "%s%06ld", prefix, i);
+}
+
+/*
+ * fill: create names 0..N-1 of the series; check: look each up (under
+ * another spelling, if the prefix is one) and print how many were found,
+ * and the first one that was not. Thousands of names, one line of output.
+ */
+static int cmd_series(const char *dir, const char *hexprefix, const char *n,
+		      int create)
+{
+	size_t len;
+	char *prefix = unhex(hexprefix, &len), name[NAME_MAX_BYTES + 1];
+	long count = atol(n), i, done = 0, first_bad = -1;
+	int dfd = open(dir, O_RDONLY | O_DIRECTORY), err = 0;
+
+	if (!prefix)
+		return 2;
+	if (dfd < 0)
+		return fail();
+	for (i = 0; i < count; i++) {
+		struct stat st;
+		int fd;
+
+		series_name(name, sizeof(name), prefix, i);
+		if (create) {
+			fd = openat(dfd, name, O_WRONLY | O_CREAT | O_EXCL, 0644);
+			if (fd >= 0)
+				close(fd);
+		} else {
+			fd = fstatat(dfd, name, &st, 0);
+		}
+		if (fd >= 0) {
+			done++;
+		} else if (first_bad < 0) {
+			first_bad = i;
+			err = errno;
+		}
+	}
+	close(dfd);
+	printf("%ld of %ld", done, count);
+	if (first_bad >= 0)
+		printf(", first failure %ld: %s", first_bad, strerrorname_np(err));
+	printf("\n");
+	free(prefix);
+	return done == count ? 0 : 1;
 }
 
 /* One name in a directory: the commands below all act on such a pair. */
@@ -494,6 +613,14 @@ int main(int argc, char **argv)
 		status = cmd_setflag(argv[2]);
 	else if (argc == 3 && !strcmp(cmd, "getflags"))
 		status = cmd_getflags(argv[2]);
+	else if (argc == 3 && !strcmp(cmd, "addkey"))
+		status = cmd_addkey(argv[2]);
+	else if (argc == 3 && !strcmp(cmd, "encrypt"))
+		status = cmd_encrypt(argv[2]);
+	else if (argc == 5 && !strcmp(cmd, "fill"))
+		status = cmd_series(argv[2], argv[3], argv[4], 1);
+	else if (argc == 5 && !strcmp(cmd, "check"))
+		status = cmd_series(argv[2], argv[3], argv[4], 0);
 	else if (argc == 3 && !strcmp(cmd, "list"))
 		status = cmd_list(argv[2]);
 	else if (argc == 4 && !strcmp(cmd, "verify"))

@@ -48,6 +48,13 @@ vm_timeout=${E2FOLD_VM_TIMEOUT:-240}
 # dependencies (read from each module's "depends=" and "softdep=") are
 # loaded first. Those built into a kernel are skipped.
 root_modules="virtio_pci virtio_blk ext4"
+# fscrypt's algorithms for encrypted directories (AES-256-XTS contents,
+# AES-256-CTS names, HKDF on HMAC-SHA512), named by the crypto API aliases
+# the kernel would request: the modules behind them differ between kernels
+# (sha512_generic is a module in 6.1, built in as sha512_generic in 6.12
+# and as sha512 in 7.x; ecb is built in from 6.12). Those built in are
+# skipped; a kernel that lacks one boots as well, and fails to encrypt.
+crypto_aliases="crypto-aes crypto-ecb crypto-cbc crypto-xts crypto-cts crypto-sha512 crypto-hmac"
 # The layout of a kernel cache entry (unpack_kernel): change it when that
 # does, so that old entries are not misread.
 layout=2
@@ -334,6 +341,10 @@ build_initramfs() {
 	loaded='' nmods=0
 	for m in $root_modules; do
 		add_module "$m"
+	done
+	for a in $crypto_aliases; do
+		m=$(soft_provider "$a")
+		[ -z "$m" ] || add_module "$m"
 	done
 	(cd "$root" && find . | sort | cpio -o -H newc -R 0:0 --quiet) | gzip -1 > "$1.tmp.$$" &&
 		mv "$1.tmp.$$" "$1" || hard_error "cannot write $1"
