@@ -10,6 +10,18 @@ AM_TESTS_ENVIRONMENT = \
 EXTRA_DIST += tests/run-test tests/image-test.sh tests/filter.sed tests/mke2fs.conf \
 	tests/unit.h tests/oracle
 
+# Test outputs: each test writes into BUILDDIR/tests/NAME/ (the kernel
+# tests into BUILDDIR/tests/kernel/), the fuzzers into fuzz/work and
+# fuzz/*.check.log*. In a VPATH build those directories hold nothing
+# else; in an in-tree build they are the tests' own sources, and stay.
+clean-local: tests-clean
+tests-clean:
+	-if test "$(abs_builddir)" != "$(abs_srcdir)"; then \
+		for d in tests/*/; do rm -rf "$$d"; done; \
+	fi
+	-rm -rf fuzz/work fuzz/artifacts fuzz/*.check.log fuzz/*.check.log.regress
+.PHONY: tests-clean
+
 include tests/engine.mk
 include tests/kernel.mk
 include tests/fsck.mk
