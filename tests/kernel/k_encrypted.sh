@@ -115,15 +115,27 @@ cipher() {
 cipher_of() {
 	"$CFCRAFT" "$1" list "$2" | awk -v i="$3" '$2 == i { print $1 }'
 }
+twin_ino=$("$CFCRAFT" "$k1" list /E1 | sed -n '7s/.* //p')
 "$CFCRAFT" "$k1" twin /E1 "$(cipher "$k1" /E1 7)" || exit 99
 "$CFCRAFT" "$k4" twin /E1 "$(cipher "$k4" /E1 100)" "$(cipher_of "$k4" /E1 "$xino")" ||
 	exit 99
 set -- $(node "$k4" /E2)
 "$CFCRAFT" "$k4" poke /E2 "$1" 8 "$(le32 $(( (4096 - 8 - 8) / 8 )) | cut -c1-4)" || exit 99
+# The bad checksum goes into a leaf without the twin: e2fsck ignores the
+# checksums of a block whose duplicate entries make it plan a rebuild.
 leaf=$("$E2FOLD_DEBUGFS" -R "htree /E1" "$k1" 2>/dev/null |
-	sed -n 's/.*entry 1: .*-> block \([0-9]*\).*/\1/p' | head -1)
-pblk=$(debugfs -R "bmap /E1 $leaf" "$k1" 2>/dev/null)
-printf '\377' | dd of="$k1" bs=1 seek=$((pblk * 1024 + 1020)) conv=notrunc 2>/dev/null
+	awk -v twin="$twin_ino" '
+		/^leaf block / { if (blk != "" && !seen) { print blk; exit }
+				 blk = $3; sub(":", "", blk); seen = 0; next }
+		blk != "" && $4 == "(stored)" && $5 == twin { seen = 1 }
+		END { if (blk != "" && !seen) print blk }' | head -1)
+[ -n "$leaf" ] || kfail "no leaf of k1's /E1 without the twin"
+pblk=$(debugfs -R "bmap /E1 ${leaf:-1}" "$k1" 2>/dev/null)
+# Flip the checksum's last byte, so that it surely changes.
+at=$((pblk * 1024 + 1023))
+byte=$(od -An -tu1 -j "$at" -N1 "$k1" | tr -d ' ')
+printf "\\$(printf %o $((byte ^ 255)))" |
+	dd of="$k1" bs=1 seek="$at" conv=notrunc 2>/dev/null
 
 for img in "$k1" "$k4"; do
 	b=$(basename "$img" .img)
