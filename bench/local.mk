@@ -40,10 +40,10 @@ bench-oracle:
 	$(AM_V_GEN)sh $(top_srcdir)/tests/oracle/build-kernel-oracle.sh \
 		$(top_srcdir) $(BENCH_ORACLE_DIR)
 
-bench-build: bench-oracle lib/ext2fs/libe2fold_core.la
+bench-build: bench-oracle lib/ext2fs/libe2fold_engine.la
 	@$(MAKE) $(AM_MAKEFLAGS) bench/e2fold-bench
 
-bench/e2fold-bench: $(BENCH_DEPS) lib/ext2fs/libe2fold_core.la \
+bench/e2fold-bench: $(BENCH_DEPS) lib/ext2fs/libe2fold_engine.la \
 		$(BENCH_ORACLE_DIR)/libkunicode.a
 	@$(MKDIR_P) bench
 	@test -z "$(SANITIZER_FLAGS)" || \
@@ -53,11 +53,11 @@ bench/e2fold-bench: $(BENCH_DEPS) lib/ext2fs/libe2fold_core.la \
 		     "install libutf8proc-dev and libicu-dev" \
 		     "(scripts/install-deps)" >&2; exit 1; }; \
 	srcs=; for f in $(BENCH_C); do srcs="$$srcs $(srcdir)/$$f"; done; \
-	$(CC) $(CFLAGS) $(WARN_CFLAGS) $(SANITIZER_FLAGS) \
+	$(LIBTOOL) --quiet --mode=link $(CC) $(CFLAGS) $(WARN_CFLAGS) $(SANITIZER_FLAGS) \
 		-I$(top_srcdir)/lib/ext2fs -I$(top_srcdir)/tests/oracle \
 		$(EXT2FS_CFLAGS) $(COM_ERR_CFLAGS) -o $@ $$srcs \
 		$(BENCH_ORACLE_DIR)/libkunicode.a \
-		lib/ext2fs/.libs/libe2fold_core.a \
+		lib/ext2fs/libe2fold_engine.la \
 		$(EXT2FS_LIBS) $(COM_ERR_LIBS) $$pkgflags
 
 bench-time: bench-build

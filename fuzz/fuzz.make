@@ -20,7 +20,8 @@ FUZZ_CC = clang
 FUZZ_SAN = -fsanitize=address,undefined -fno-sanitize-recover=undefined
 FUZZ_CFLAGS = -g -O1 -fno-omit-frame-pointer $(FUZZ_SAN) \
 	-fsanitize=fuzzer-no-link
-FUZZ_CPPFLAGS = -I$(top_srcdir)/lib/ext2fs -I$(top_srcdir)/e2fsck \
+FUZZ_CPPFLAGS = -I$(top_srcdir)/lib/ext2fs -I$(top_srcdir)/lib/support \
+	-I$(top_srcdir)/e2fsck \
 	-I$(top_srcdir)/debugfs \
 	-I$(top_srcdir)/fuzz -I$(top_builddir) -I$(top_srcdir)/misc/mkfs \
 	-DFUZZ_UCD_DIR='"$(UCD_DIR)"' \

@@ -10,7 +10,7 @@ FUZZ_CC = clang
 FUZZ_MAKE = $(MAKE) -f $(top_srcdir)/fuzz/fuzz.make \
 	top_srcdir='$(top_srcdir)' top_builddir='$(top_builddir)' \
 	UCD_DIR='$(UCD_DIR)' FUZZ_CC='$(FUZZ_CC)' \
-	LIB_SOURCES='$(lib_ext2fs_libe2fold_core_la_SOURCES)' \
+	LIB_SOURCES='$(lib_ext2fs_libe2fold_engine_la_SOURCES) $(lib_support_libsupport_la_SOURCES)' \
 	FSCK_SOURCES='$(e2fsck_e2fold_fsck_SOURCES)' \
 	DEBUGFS_SOURCES='$(debugfs_e2fold_debugfs_SOURCES)' \
 	MKFS_SOURCES='$(misc_e2fold_mkfs_SOURCES)' \

@@ -2,11 +2,13 @@
 
 # The committed table equals what the generator makes from the UCD.
 TESTS += tests/u_utf8data_regen.sh
-# Only the public API leaves the shared library.
+# libe2fold exports exactly unicode.h, needs libc alone, and serves a
+# program built with pkg-config from a DESTDIR install.
 TESTS += tests/u_exports.sh
 # Differential test against the Linux kernel's own fs/unicode.
 TESTS += tests/u_kernel_oracle.sh
 EXTRA_DIST += tests/u_utf8data_regen.sh tests/u_exports.sh \
+	tests/libe2fold_consumer.c \
 	tests/u_kernel_oracle.sh
 
 # Every function of unicode.h and encoding.h on answers known by hand.

@@ -1,32 +1,80 @@
 #!/bin/sh
-# libe2fold.so exports the engine API (utf8*), e2fold_* names, and nothing
-# else: above all nothing named ext2fs_* or e2p_*, which would replace the
-# system libext2fs's own functions in every program that links both.
+# libe2fold is the Unicode engine and nothing else:
+#  - the shared library exports exactly the functions <e2fold/unicode.h>
+#    declares (no internal e2fold_* helper, nothing named ext2fs_* that
+#    would replace the system libext2fs's own);
+#  - it depends on libc alone (no libext2fs, libcom_err, ...);
+#  - installed into a DESTDIR, a program built with nothing but
+#    `pkg-config --cflags --libs e2fold` compiles, links and runs.
 set -u
 lib=$top_builddir/lib/ext2fs/.libs/libe2fold.so
+header=$top_srcdir/lib/ext2fs/unicode.h
 if [ ! -f "$lib" ]; then
-	echo "SKIP: no shared library was built (--disable-shared)" >&2
-	exit 77
-fi
-# AddressSanitizer adds an "__odr_asan.NAME" indicator beside each
-# exported variable NAME: instrumentation, not API.
-syms=$(nm -D --defined-only "$lib" | awk '{print $3}' |
-	grep -v '^__odr_asan\.')
-bad=$(printf '%s\n' "$syms" | grep -Ev '^(utf8|e2fold_)' || true)
-count=$(printf '%s\n' "$syms" | grep -c .)
-if [ -n "$bad" ]; then
-	echo "FAIL: unexpected exported symbols:"
-	printf '%s\n' "$bad"
+	echo "FAIL: $lib was not built (configure --disable-shared?)" >&2
 	exit 1
 fi
-for want in utf8_load utf8_unload utf8version_latest utf8_validate \
-	utf8_normalize utf8_casefold utf8_strncmp utf8_strncasecmp \
-	utf8_strncasecmp_folded utf8_casefold_hash utf8version_is_supported \
-	utf8nfdi utf8nfdicf utf8cursor utf8ncursor utf8byte utf8len utf8nlen \
-	utf8agemax utf8agemin utf8nagemax utf8nagemin; do
-	if ! printf '%s\n' "$syms" | grep -qx "$want"; then
-		echo "FAIL: $want is not exported"
-		exit 1
-	fi
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/u_exports.XXXXXX") || exit 99
+trap 'rm -rf "$tmp"' EXIT
+status=0
+fail() { echo "FAIL: $*"; status=1; }
+
+# AddressSanitizer adds an "__odr_asan.NAME" indicator beside each
+# exported variable NAME: instrumentation, not API.
+nm -D --defined-only "$lib" | awk '{print $3}' | grep -v '^__odr_asan\.' |
+	sort >"$tmp/exported"
+# A declaration starts a line with E2FOLD_API; its name is the word
+# before the first parenthesis.
+sed -n 's/^E2FOLD_API[^(]*[ *]\([A-Za-z0-9_]*\)(.*/\1/p' "$header" |
+	sort >"$tmp/declared"
+[ -s "$tmp/declared" ] || fail "no E2FOLD_API declaration found in $header"
+if ! cmp -s "$tmp/exported" "$tmp/declared"; then
+	fail "exported symbols differ from unicode.h's declarations" \
+		"(< exported only, > declared only):"
+	diff "$tmp/exported" "$tmp/declared" | grep '^[<>]'
+fi
+
+needed=$(objdump -p "$lib" | awk '$1 == "NEEDED" {print $2}')
+for n in $needed; do
+	case $n in
+	libc.so.*) ;;
+	*) fail "libe2fold.so needs $n; the engine must need libc alone" ;;
+	esac
 done
-echo "PASS: $count exported symbols, all utf8* or e2fold_*"
+
+dest=$tmp/root
+if ! make -s -C "$top_builddir" DESTDIR="$dest" install-libLTLIBRARIES \
+	install-e2foldincludeHEADERS install-pkgconfigDATA >"$tmp/install.log" 2>&1; then
+	cat "$tmp/install.log"
+	fail "installing the library into a DESTDIR"
+	exit 1
+fi
+pc=$(find "$dest" -name e2fold.pc | head -n 1)
+[ -n "$pc" ] || { fail "no e2fold.pc installed"; exit 1; }
+export PKG_CONFIG_SYSROOT_DIR="$dest" PKG_CONFIG_LIBDIR="${pc%/*}" PKG_CONFIG_PATH=
+flags=$(pkg-config --cflags --libs e2fold) || { fail "pkg-config e2fold"; exit 1; }
+case " $flags " in
+*ext2fs*|*com_err*|*" -I/usr/include"*) fail "pkg-config e2fold brings more than the engine: $flags" ;;
+esac
+# shellcheck disable=SC2086
+if ! ${CC:-cc} -Wall -Werror -o "$tmp/consumer" \
+	"$top_srcdir/tests/libe2fold_consumer.c" $flags 2>"$tmp/cc.log"; then
+	cat "$tmp/cc.log"
+	fail "a program using only pkg-config's flags does not build"
+	exit 1
+fi
+# pkg-config's -L, already inside the DESTDIR.
+libdir=$(pkg-config --libs-only-L e2fold | sed 's/^ *-L//; s/ *$//')
+if out=$(LD_LIBRARY_PATH="$libdir" "$tmp/consumer"); then
+	echo "$out"
+else
+	echo "$out"
+	fail "the installed library's consumer failed"
+fi
+# The consumer must have used the installed copy, not the build tree's.
+if ! LD_LIBRARY_PATH="$libdir" ldd "$tmp/consumer" |
+	grep -q "=> $libdir/libe2fold.so"; then
+	fail "the consumer did not load libe2fold.so from $libdir"
+fi
+[ $status -eq 0 ] && echo "PASS: $(wc -l <"$tmp/exported") exported symbols," \
+	"exactly unicode.h's; libc alone; pkg-config consumer runs"
+exit $status

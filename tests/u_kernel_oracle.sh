@@ -7,9 +7,10 @@ oracle=$top_builddir/tests/oracle
 sh "$top_srcdir/tests/oracle/build-kernel-oracle.sh" "$top_srcdir" "$oracle"
 status=$?
 [ $status -eq 0 ] || exit $status
-lib=$top_builddir/lib/ext2fs/.libs/libe2fold_core.a
+# libtool links the engine's convenience library from wherever it keeps it.
 # shellcheck disable=SC2086
-$CC -O2 $SANITIZER_FLAGS -I"$top_srcdir/lib/ext2fs" -I"$top_srcdir/tests/oracle" \
+"$top_builddir/libtool" --quiet --mode=link $CC -O2 $SANITIZER_FLAGS \
+	-I"$top_srcdir/lib/ext2fs" -I"$top_srcdir/tests/oracle" \
 	-o "$oracle/kernel_diff" "$top_srcdir/tests/oracle/kernel_diff.c" \
-	"$oracle/libkunicode.a" "$lib" -lext2fs -lcom_err || exit 99
+	"$oracle/libkunicode.a" "$top_builddir/lib/ext2fs/libe2fold_engine.la" || exit 99
 exec "$oracle/kernel_diff" "${E2FOLD_ORACLE_STRINGS:-1000000}"

@@ -233,7 +233,8 @@ E2FOLD_API int utf8_casefold(const struct unicode_map *um,
  * The kernel's dcache hash of the casefolded name (fs/unicode
  * utf8_casefold_hash with the 64-bit kernel's name hash), seeded with
  * salt. Returns 0 and sets *ret_hash, or -EINVAL for an invalid name.
- * This is not the ext4 directory hash: see e2fold_casefold_dirhash().
+ * This is not the ext4 directory hash, which applies the filesystem's dx
+ * hash algorithm (half-MD4, TEA) to the utf8_casefold output.
  */
 E2FOLD_API int utf8_casefold_hash(const struct unicode_map *um,
 				  const void *salt, const struct qstr *str,

@@ -116,9 +116,9 @@ struct e2fold_dir {
 };
 
 /* Read directory ino. Returns 0 with *ret_dir to free with e2fold_dir_free. */
-E2FOLD_API errcode_t e2fold_dir_read(ext2_filsys fs, ext2_ino_t ino,
-				     struct e2fold_dir **ret_dir);
-E2FOLD_API void e2fold_dir_free(struct e2fold_dir *dir);
+errcode_t e2fold_dir_read(ext2_filsys fs, ext2_ino_t ino,
+			  struct e2fold_dir **ret_dir);
+void e2fold_dir_free(struct e2fold_dir *dir);
 
 /*
  * A large indexed directory, a few leaves at a time, in memory that does
@@ -129,22 +129,18 @@ E2FOLD_API void e2fold_dir_free(struct e2fold_dir *dir);
  * *ret_ok is 0 if one of them is missing, malformed or (metadata_csum)
  * lacks its checksum tail: read the whole directory to know more.
  */
-E2FOLD_API errcode_t e2fold_dir_read_index(ext2_filsys fs, ext2_ino_t ino,
-					   struct e2fold_dir **ret_dir);
-E2FOLD_API errcode_t e2fold_dir_read_blocks(ext2_filsys fs,
-					    struct e2fold_dir *dir,
-					    const blk64_t *lblks, size_t n,
-					    int *ret_ok);
-
-/* The leaf whose range contains hash, or NULL (no index). */
-E2FOLD_API const struct e2fold_dx_leaf *e2fold_dir_leaf_for(const struct e2fold_dir *dir,
-							    __u32 hash);
+errcode_t e2fold_dir_read_index(ext2_filsys fs, ext2_ino_t ino,
+				struct e2fold_dir **ret_dir);
+errcode_t e2fold_dir_read_blocks(ext2_filsys fs,
+				 struct e2fold_dir *dir,
+				 const blk64_t *lblks, size_t n,
+				 int *ret_ok);
 
 /* The leaf entry lblk belongs to, or NULL if lblk is not a leaf. */
-E2FOLD_API const struct e2fold_dx_leaf *e2fold_dir_leaf_at(const struct e2fold_dir *dir,
-							   blk64_t lblk);
+const struct e2fold_dx_leaf *e2fold_dir_leaf_at(const struct e2fold_dir *dir,
+						blk64_t lblk);
 
 /* A short description of a hash tree problem. */
-E2FOLD_API const char *e2fold_dx_problem_text(enum e2fold_dx_problem p);
+const char *e2fold_dx_problem_text(enum e2fold_dx_problem p);
 
 #endif /* E2FOLD_DIRREAD_H */

@@ -31,17 +31,17 @@ typedef int (*e2fold_taken_fn)(void *arg, const unsigned char *name,
  * free. Returns 0, or EXT2_ET_TOO_MANY_REFS if no unique name was found in
  * 1,000 tries.
  */
-E2FOLD_API errcode_t e2fold_unique_name(const unsigned char *name,
-					unsigned int len, e2fold_taken_fn taken,
-					void *arg, unsigned char *out,
-					unsigned int *ret_len);
+errcode_t e2fold_unique_name(const unsigned char *name,
+			     unsigned int len, e2fold_taken_fn taken,
+			     void *arg, unsigned char *out,
+			     unsigned int *ret_len);
 
 /*
  * The name with every invalid byte replaced by "%XX", shortened at a code
  * point boundary to fit E2FOLD_NAME_MAX. out holds E2FOLD_NAME_MAX bytes.
  */
-E2FOLD_API unsigned int e2fold_sanitize_name(const unsigned char *name,
-					     unsigned int len,
-					     unsigned char *out);
+unsigned int e2fold_sanitize_name(const unsigned char *name,
+				  unsigned int len,
+				  unsigned char *out);
 
 #endif /* E2FOLD_RENAME_H */

@@ -23,38 +23,35 @@ typedef int (*e2fold_name_fn)(void *arg, size_t id,
 struct e2fold_nameset;
 
 /* NULL when out of memory. um NULL: keys are the raw names. */
-E2FOLD_API struct e2fold_nameset *e2fold_nameset_new(const struct unicode_map *um,
-						     e2fold_name_fn name_fn,
-						     void *arg);
-E2FOLD_API void e2fold_nameset_free(struct e2fold_nameset *set);
+struct e2fold_nameset *e2fold_nameset_new(const struct unicode_map *um,
+					  e2fold_name_fn name_fn,
+					  void *arg);
+void e2fold_nameset_free(struct e2fold_nameset *set);
 
 /*
  * Make room for n members in all, so that adding them never grows the
  * table: each growth rehashes every member and holds the old table and
  * the new one at once. 0, or -1 when out of memory.
  */
-E2FOLD_API int e2fold_nameset_reserve(struct e2fold_nameset *set, size_t n);
+int e2fold_nameset_reserve(struct e2fold_nameset *set, size_t n);
 
 /*
  * Add member id, whose name is name/len. Returns 0 if added; 1 if a member
  * with an equal key exists (id is then not added and *ret_other is that
  * member); -1 when out of memory.
  */
-E2FOLD_API int e2fold_nameset_add(struct e2fold_nameset *set, size_t id,
-				  const unsigned char *name, unsigned int len,
-				  size_t *ret_other);
+int e2fold_nameset_add(struct e2fold_nameset *set, size_t id,
+		       const unsigned char *name, unsigned int len,
+		       size_t *ret_other);
 
 /* The same, with the key of the member's name already computed. */
-E2FOLD_API int e2fold_nameset_add_key(struct e2fold_nameset *set, size_t id,
-				      const struct e2fold_key *key,
-				      size_t *ret_other);
+int e2fold_nameset_add_key(struct e2fold_nameset *set, size_t id,
+			   const struct e2fold_key *key,
+			   size_t *ret_other);
 
 /* 1 and *ret_other if some member's key equals name's key, else 0. */
-E2FOLD_API int e2fold_nameset_find(struct e2fold_nameset *set,
-				   const unsigned char *name, unsigned int len,
-				   size_t *ret_other);
-
-/* Members in the set. */
-E2FOLD_API size_t e2fold_nameset_count(const struct e2fold_nameset *set);
+int e2fold_nameset_find(struct e2fold_nameset *set,
+			const unsigned char *name, unsigned int len,
+			size_t *ret_other);
 
 #endif /* E2FOLD_NAMESET_H */

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <ext2fs/ext2fs.h>
 
+#include "unicode.h"
 #include "version.h"
 
 const char *e2fold_version_banner(const char *prog)

@@ -631,24 +631,6 @@ void e2fold_dir_free(struct e2fold_dir *dir)
 	free(dir);
 }
 
-const struct e2fold_dx_leaf *e2fold_dir_leaf_for(const struct e2fold_dir *dir,
-						 __u32 hash)
-{
-	size_t lo = 0, hi = dir->nleaves;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (dir->leaves[mid].hi <= hash)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	if (lo < dir->nleaves && dir->leaves[lo].lo <= hash)
-		return &dir->leaves[lo];
-	return NULL;
-}
-
 const struct e2fold_dx_leaf *e2fold_dir_leaf_at(const struct e2fold_dir *dir,
 						blk64_t lblk)
 {

@@ -20,11 +20,9 @@
 
 #include <ext2fs/ext2fs.h>
 
-#include "unicode.h"
-
-E2FOLD_API extern io_manager e2fold_fault_io_manager;
+extern io_manager e2fold_fault_io_manager;
 
 /* The manager a tool should use: the fault injector if E2FOLD_FAULT is set. */
-E2FOLD_API io_manager e2fold_default_io_manager(void);
+io_manager e2fold_default_io_manager(void);
 
 #endif /* E2FOLD_FAULTIO_H */

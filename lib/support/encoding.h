@@ -28,10 +28,10 @@ struct e2fold_encoding {
 };
 
 /* The encoding of s_encoding value magic, or NULL if unknown. */
-E2FOLD_API const struct e2fold_encoding *e2fold_encoding_by_magic(int magic);
+const struct e2fold_encoding *e2fold_encoding_by_magic(int magic);
 
 /* The encoding called name ("utf8", "utf8-12.1"), or NULL. */
-E2FOLD_API const struct e2fold_encoding *e2fold_encoding_by_name(const char *name);
+const struct e2fold_encoding *e2fold_encoding_by_name(const char *name);
 
 /*
  * Parse an encoding-flags list such as "strict" or
@@ -39,19 +39,19 @@ E2FOLD_API const struct e2fold_encoding *e2fold_encoding_by_name(const char *nam
  * spells it). Returns 0 and the bits, or EINVAL with *ret_bad pointing at
  * a copy of the first unknown flag (free it).
  */
-E2FOLD_API errcode_t e2fold_parse_encoding_flags(const char *list,
-						 __u16 *ret_flags,
-						 char **ret_bad);
+errcode_t e2fold_parse_encoding_flags(const char *list,
+				      __u16 *ret_flags,
+				      char **ret_bad);
 
 /*
  * "strict,no_compat_fallback" style text for flags; unknown bits appear as
  * "0x0004". Empty string for 0. Returns buf.
  */
-E2FOLD_API char *e2fold_format_encoding_flags(__u16 flags, char *buf,
-					      size_t size);
+char *e2fold_format_encoding_flags(__u16 flags, char *buf,
+				   size_t size);
 
 /* Load the engine for an encoding; NULL with errno on failure. */
-E2FOLD_API struct unicode_map *e2fold_load_encoding(const struct e2fold_encoding *enc);
+struct unicode_map *e2fold_load_encoding(const struct e2fold_encoding *enc);
 
 /*
  * The directory hash of a name in a casefolded directory: the name is
@@ -64,19 +64,19 @@ E2FOLD_API struct unicode_map *e2fold_load_encoding(const struct e2fold_encoding
  * variants). seed may be NULL (default seed). um NULL hashes the raw name.
  * Returns 0 or EXT2_ET_DIRHASH_UNSUPP.
  */
-E2FOLD_API errcode_t e2fold_casefold_dirhash(const struct unicode_map *um,
-					     int hash_version,
-					     const unsigned char *name,
-					     int len, const __u32 *seed,
-					     ext2_dirhash_t *ret_hash,
-					     ext2_dirhash_t *ret_minor_hash);
+errcode_t e2fold_casefold_dirhash(const struct unicode_map *um,
+				  int hash_version,
+				  const unsigned char *name,
+				  int len, const __u32 *seed,
+				  ext2_dirhash_t *ret_hash,
+				  ext2_dirhash_t *ret_minor_hash);
 
 /*
  * A hash seed given as text, a UUID (dashes anywhere or nowhere) as the
  * superblock's s_hash_seed holds it: 16 bytes read as four little-endian
  * words. 0, or -1 if the text is not 32 hex digits.
  */
-E2FOLD_API int e2fold_parse_hash_seed(const char *text, __u32 seed[4]);
+int e2fold_parse_hash_seed(const char *text, __u32 seed[4]);
 
 /*
  * The directory hash of a name's key (see cfname.h): ext2fs_dirhash() of
@@ -84,10 +84,10 @@ E2FOLD_API int e2fold_parse_hash_seed(const char *text, __u32 seed[4]);
  * e2fold_casefold_dirhash() of the name, without folding it again.
  */
 struct e2fold_key;
-E2FOLD_API errcode_t e2fold_key_dirhash(const struct e2fold_key *key,
-					int hash_version, const __u32 *seed,
-					ext2_dirhash_t *ret_hash,
-					ext2_dirhash_t *ret_minor_hash);
+errcode_t e2fold_key_dirhash(const struct e2fold_key *key,
+			     int hash_version, const __u32 *seed,
+			     ext2_dirhash_t *ret_hash,
+			     ext2_dirhash_t *ret_minor_hash);
 
 /*
  * The hash a kernel that kept Default_Ignorable code points when folding
@@ -95,17 +95,17 @@ E2FOLD_API errcode_t e2fold_key_dirhash(const struct e2fold_key *key,
  * the name. Returns 0, or ENOENT when the name holds no ignorable code
  * point (the hash is then the normal one) or cannot be folded.
  */
-E2FOLD_API errcode_t e2fold_dirhash_keeping_ignorables(const struct unicode_map *um,
-						       int hash_version,
-						       const unsigned char *name,
-						       int len, const __u32 *seed,
-						       ext2_dirhash_t *ret_hash,
-						       ext2_dirhash_t *ret_minor_hash);
+errcode_t e2fold_dirhash_keeping_ignorables(const struct unicode_map *um,
+					    int hash_version,
+					    const unsigned char *name,
+					    int len, const __u32 *seed,
+					    ext2_dirhash_t *ret_hash,
+					    ext2_dirhash_t *ret_minor_hash);
 
 /*
  * The hash version a directory uses for its names: the dx_root's version,
  * plus 3 for versions 0-2 when the superblock's unsigned-hash flag is set.
  */
-E2FOLD_API int e2fold_effective_hash_version(ext2_filsys fs, int dx_version);
+int e2fold_effective_hash_version(ext2_filsys fs, int dx_version);
 
 #endif /* E2FOLD_ENCODING_H */

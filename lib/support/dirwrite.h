@@ -64,14 +64,14 @@ struct e2fold_dir;
  * write back (names pointing into dir, stored hashes kept), with room for
  * `spare` more; free() *ret_ents.
  */
-E2FOLD_API errcode_t e2fold_dir_entries(const struct e2fold_dir *dir,
-					size_t spare,
-					struct e2fold_new_entry **ret_ents);
+errcode_t e2fold_dir_entries(const struct e2fold_dir *dir,
+			     size_t spare,
+			     struct e2fold_new_entry **ret_ents);
 
-E2FOLD_API errcode_t e2fold_dir_write(ext2_filsys fs,
-				      const struct e2fold_dir_layout *layout,
-				      struct e2fold_new_entry *entries,
-				      size_t n);
+errcode_t e2fold_dir_write(ext2_filsys fs,
+			   const struct e2fold_dir_layout *layout,
+			   struct e2fold_new_entry *entries,
+			   size_t n);
 
 /*
  * Give the interior index node at logical block lblk of directory ino
@@ -83,7 +83,7 @@ E2FOLD_API errcode_t e2fold_dir_write(ext2_filsys fs,
  * (For Linux's and e2fsprogs' limits in directories with stored hashes,
  * see dxgeometry.h.)
  */
-E2FOLD_API errcode_t e2fold_dx_node_set_limit(ext2_filsys fs, ext2_ino_t ino,
-					      blk64_t lblk, unsigned int limit);
+errcode_t e2fold_dx_node_set_limit(ext2_filsys fs, ext2_ino_t ino,
+				   blk64_t lblk, unsigned int limit);
 
 #endif /* E2FOLD_DIRWRITE_H */

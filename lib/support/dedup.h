@@ -42,15 +42,15 @@ struct e2fold_rename_plan {
  * malloc'd array (free it) of *ret_count plans, in order, or
  * EXT2_ET_NO_MEMORY, or EXT2_ET_TOO_MANY_REFS if no unique name exists.
  */
-E2FOLD_API errcode_t e2fold_plan_renames(const struct unicode_map *um,
-					 int strict,
-					 const struct e2fold_name_in *names,
-					 size_t n, const size_t *order,
-					 struct e2fold_rename_plan **ret,
-					 size_t *ret_count);
+errcode_t e2fold_plan_renames(const struct unicode_map *um,
+			      int strict,
+			      const struct e2fold_name_in *names,
+			      size_t n, const size_t *order,
+			      struct e2fold_rename_plan **ret,
+			      size_t *ret_count);
 
 /* An order of names[0..n) by their bytes (memcmp, shorter first on ties). */
-E2FOLD_API errcode_t e2fold_sorted_order(const struct e2fold_name_in *names,
-					 size_t n, size_t **ret_order);
+errcode_t e2fold_sorted_order(const struct e2fold_name_in *names,
+			      size_t n, size_t **ret_order);
 
 #endif /* E2FOLD_DEDUP_H */

@@ -61,11 +61,6 @@ void e2fold_nameset_free(struct e2fold_nameset *set)
 	free(set);
 }
 
-size_t e2fold_nameset_count(const struct e2fold_nameset *set)
-{
-	return set->count;
-}
-
 /* Move the members into a table of n slots (a power of two). */
 static int resize(struct e2fold_nameset *set, size_t n)
 {

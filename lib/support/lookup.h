@@ -111,23 +111,23 @@ struct e2fold_lookup {
  * ENAMETOOLONG for a name longer than 255 bytes and EINVAL for an empty
  * one, as the kernel does before it searches.
  */
-E2FOLD_API errcode_t e2fold_lookup(ext2_filsys fs,
-				   const struct unicode_map *um,
-				   const struct e2fold_dir *dir,
-				   const unsigned char *name, unsigned int len,
-				   int flags, struct e2fold_lookup *ret);
+errcode_t e2fold_lookup(ext2_filsys fs,
+			const struct unicode_map *um,
+			const struct e2fold_dir *dir,
+			const unsigned char *name, unsigned int len,
+			int flags, struct e2fold_lookup *ret);
 
 /*
  * Does entry de match the name prepared in lk (by e2fold_lookup)? Gives
  * the rule, E2FOLD_MATCH_NONE if it does not. For finding every entry a
  * name reaches, not just the first.
  */
-E2FOLD_API enum e2fold_match_rule e2fold_lookup_match(const struct unicode_map *um,
-						      const struct e2fold_lookup *lk,
-						      const struct e2fold_dirent *de);
+enum e2fold_match_rule e2fold_lookup_match(const struct unicode_map *um,
+					   const struct e2fold_lookup *lk,
+					   const struct e2fold_dirent *de);
 
 /* Short descriptions for messages. */
-E2FOLD_API const char *e2fold_lookup_path_text(enum e2fold_lookup_path path);
-E2FOLD_API const char *e2fold_match_rule_text(enum e2fold_match_rule rule);
+const char *e2fold_lookup_path_text(enum e2fold_lookup_path path);
+const char *e2fold_match_rule_text(enum e2fold_match_rule rule);
 
 #endif /* E2FOLD_LOOKUP_H */

@@ -33,14 +33,14 @@ struct e2fold_key {
 };
 
 /* The key of a name (see above). um NULL: the raw name. */
-E2FOLD_API void e2fold_name_key(const struct unicode_map *um,
-				const unsigned char *name, unsigned int len,
-				struct e2fold_key *key);
+void e2fold_name_key(const struct unicode_map *um,
+		     const unsigned char *name, unsigned int len,
+		     struct e2fold_key *key);
 
 /* 1 if a strict filesystem would accept the name. */
-E2FOLD_API int e2fold_name_is_valid(const struct unicode_map *um,
-				    const unsigned char *name,
-				    unsigned int len);
+int e2fold_name_is_valid(const struct unicode_map *um,
+			 const unsigned char *name,
+			 unsigned int len);
 
 /*
  * Escape a name for a terminal or a log: printable ASCII and valid UTF-8
@@ -49,8 +49,8 @@ E2FOLD_API int e2fold_name_is_valid(const struct unicode_map *um,
  * U+2028/U+2029, bidirectional controls) as \xHH per byte. The result is
  * NUL-terminated and truncated to fit size (at least 1). Returns buf.
  */
-E2FOLD_API char *e2fold_escape_name(const unsigned char *name,
-				    unsigned int len, char *buf, size_t size);
+char *e2fold_escape_name(const unsigned char *name,
+			 unsigned int len, char *buf, size_t size);
 
 /* Bytes e2fold_escape_name needs for any name of len bytes. */
 #define E2FOLD_ESCAPED_SIZE(len) (4 * (size_t)(len) + 1)
@@ -64,8 +64,8 @@ E2FOLD_API char *e2fold_escape_name(const unsigned char *name,
  * original bytes can be recovered. Returns buf, truncated to size like
  * e2fold_escape_name.
  */
-E2FOLD_API char *e2fold_json_escape(const unsigned char *s, unsigned int len,
-				    char *buf, size_t size);
+char *e2fold_json_escape(const unsigned char *s, unsigned int len,
+			 char *buf, size_t size);
 #define E2FOLD_JSON_ESCAPED_SIZE(len) (6 * (size_t)(len) + 1)
 
 #endif /* E2FOLD_CFNAME_H */

@@ -1,0 +1,35 @@
+# libsupport: what the tools share and nobody else sees. The ext4 side
+# of casefolding (encodings and their flags, the casefold directory
+# hash, names as the kernel compares them, reading and writing
+# directories, lookups, renames of duplicates) and tool helpers (hex
+# digits, hash algorithm names, opening a filesystem, JSON, the version
+# banner, an inode cache, fault injection for the tests). Internal and
+# static: it is linked into each tool and never installed.
+noinst_LTLIBRARIES += lib/support/libsupport.la
+lib_support_libsupport_la_SOURCES = \
+	lib/support/encoding.h \
+	lib/support/encoding.c \
+	lib/support/cfname.h \
+	lib/support/cfname.c \
+	lib/support/nameset.h \
+	lib/support/nameset.c \
+	lib/support/rename.h \
+	lib/support/rename.c \
+	lib/support/dirread.h \
+	lib/support/dirread.c \
+	lib/support/dirwrite.h \
+	lib/support/dirwrite.c \
+	lib/support/dxgeometry.h \
+	lib/support/lookup.h \
+	lib/support/lookup.c \
+	lib/support/json.h \
+	lib/support/json.c \
+	lib/support/dedup.h \
+	lib/support/dedup.c \
+	lib/support/faultio.h \
+	lib/support/faultio.c \
+	lib/support/icache.h \
+	lib/support/icache.c \
+	lib/support/version.h \
+	lib/support/version.c
+lib_support_libsupport_la_CFLAGS = $(AM_CFLAGS) $(E2FOLD_TOOL_CFLAGS)
