@@ -14,7 +14,7 @@
 #   make bench BENCH_FLAGS='--ms=100 --names=8192'
 #                              options of e2fold-bench for the timing
 
-BENCH_C = bench/bench.c bench/corpus.c bench/measure.c bench/report.c \
+BENCH_C = bench/bench.c bench/corpus.c bench/measure.c bench/bench_report.c \
 	bench/impl_e2fold.c bench/impl_kernel.c bench/impl_ext2fs.c \
 	bench/impl_utf8proc.c bench/impl_icu.c
 BENCH_DEPS = $(BENCH_C) bench/bench.h lib/ext2fs/unicode.h \

@@ -71,7 +71,7 @@ DEBUGFS_CMD(do_mkdir);
 DEBUGFS_CMD(do_write);
 DEBUGFS_CMD(do_chattr);
 
-/* ---- util.c ---- */
+/* ---- cmd_helpers.c ---- */
 
 /*
  * Report that a command failed: stdout is flushed first, so that the

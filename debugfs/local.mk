@@ -4,7 +4,7 @@ debugfs_e2fold_debugfs_SOURCES = \
 	debugfs/debugfs.h \
 	debugfs/debugfs.c \
 	debugfs/session.c \
-	debugfs/util.c \
+	debugfs/cmd_helpers.c \
 	debugfs/path.c \
 	debugfs/dirview.c \
 	debugfs/super.c \

@@ -115,7 +115,7 @@ struct fsck_ctx {
 };
 
 /*
- * The whole program (main.c calls it), kept apart from main() so that a
+ * The whole program (e2fold-fsck.c calls it), kept apart from main() so that a
  * fuzzer can run it in-process, many times. Returns the exit status.
  */
 int fsck_main(int argc, char **argv);

@@ -2,13 +2,13 @@
 sbin_PROGRAMS += e2fsck/e2fold-fsck
 e2fsck_e2fold_fsck_SOURCES = \
 	e2fsck/e2fsck.h \
-	e2fsck/main.c \
+	e2fsck/e2fold-fsck.c \
 	e2fsck/unix.c \
-	e2fsck/util.c \
+	e2fsck/pass_helpers.c \
 	e2fsck/problem.h \
 	e2fsck/problem.c \
-	e2fsck/report.h \
-	e2fsck/report.c \
+	e2fsck/fsck_report.h \
+	e2fsck/fsck_report.c \
 	e2fsck/external.h \
 	e2fsck/external.c \
 	e2fsck/misread.h \

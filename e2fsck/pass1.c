@@ -14,7 +14,7 @@
 #include "dirread.h"
 #include "e2fsck.h"
 #include "problem.h"
-#include "report.h"
+#include "fsck_report.h"
 
 static const char *file_type_name(__u16 mode)
 {

@@ -14,7 +14,7 @@
 #include "cfname.h"
 #include "e2fsck.h"
 #include "problem.h"
-#include "report.h"
+#include "fsck_report.h"
 
 enum prompt {
 	PROMPT_NONE,

@@ -14,7 +14,7 @@
 #include "e2fsck.h"
 #include "dirwrite.h"
 #include "problem.h"
-#include "report.h"
+#include "fsck_report.h"
 
 /* An order-independent fingerprint of (inode, name) pairs. */
 struct fingerprint {

@@ -18,7 +18,7 @@
 #include "e2fsck.h"
 #include "encoding.h"
 #include "problem.h"
-#include "report.h"
+#include "fsck_report.h"
 
 /* Entries whose utf8-12.1 hash falls in their leaf's range, and all. */
 struct evidence {

@@ -22,7 +22,7 @@
 #include "icache.h"
 #include "misread.h"
 #include "problem.h"
-#include "report.h"
+#include "fsck_report.h"
 #include "version.h"
 
 static const char *prog = "e2fold-fsck";

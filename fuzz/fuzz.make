@@ -36,15 +36,15 @@ LIB_OBJS = $(call to_objs,$(LIB_SOURCES))
 engine_OBJS = $(call to_objs,fuzz/fuzz_engine.c fuzz/reference.c) $(LIB_OBJS)
 hash_OBJS = $(call to_objs,fuzz/fuzz_hash.c fuzz/reference.c) $(LIB_OBJS)
 fsck_OBJS = $(call to_objs,fuzz/fuzz_fsck.c fuzz/image.c \
-	$(filter-out e2fsck/main.c,$(FSCK_SOURCES))) $(LIB_OBJS)
+	$(filter-out e2fsck/e2fold-fsck.c,$(FSCK_SOURCES))) $(LIB_OBJS)
 # The debugfs commands without main() (debugfs.c), and their table, which
 # mk_cmds generates into the build tree (fuzz/local.mk makes it first).
 debugfs_OBJS = $(call to_objs,fuzz/fuzz_debugfs.c fuzz/image.c \
 	$(filter-out debugfs/debugfs.c,$(DEBUGFS_SOURCES))) \
 	$(obj)/built/debugfs/e2fold_cmds.o $(LIB_OBJS)
-# e2fold-mkfs without main.c (the program is mkfs_main, misc/mkfs/run.c).
+# e2fold-mkfs without e2fold-mkfs.c (the program is mkfs_main, misc/mkfs/run.c).
 mkfs_OBJS = $(call to_objs,fuzz/fuzz_mkfs.c \
-	$(filter-out misc/mkfs/main.c,$(MKFS_SOURCES))) $(LIB_OBJS)
+	$(filter-out misc/mkfs/e2fold-mkfs.c,$(MKFS_SOURCES))) $(LIB_OBJS)
 
 BINARIES = $(FUZZERS:%=fuzz/fuzz_%)
 

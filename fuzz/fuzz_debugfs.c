@@ -202,7 +202,7 @@ static int cmd(struct session *s, const char *name, ...)
 
 /*
  * A name as a command argument: letters and digits as they are, every
- * other byte \xHH, which arg_bytes (debugfs/util.c) turns back into it.
+ * other byte \xHH, which arg_bytes (debugfs/cmd_helpers.c) turns back into it.
  */
 static char *arg_of(const unsigned char *name, size_t len)
 {

@@ -9,7 +9,7 @@ misc_e2fold_utf8_LDADD = $(E2FOLD_TOOL_LIBS)
 sbin_PROGRAMS += misc/e2fold-mkfs
 misc_e2fold_mkfs_SOURCES = \
 	misc/mkfs/mkfs.h \
-	misc/mkfs/main.c misc/mkfs/run.c \
+	misc/mkfs/e2fold-mkfs.c misc/mkfs/run.c \
 	misc/mkfs/options.h misc/mkfs/options.c \
 	misc/mkfs/uuid.h misc/mkfs/uuid.c \
 	misc/mkfs/profile.h misc/mkfs/profile.c \
@@ -27,7 +27,7 @@ misc_e2fold_mkfs_SOURCES = \
 	misc/mkfs/precheck.h misc/mkfs/precheck.c \
 	misc/mkfs/inode.h misc/mkfs/inode.c \
 	misc/mkfs/populate.h misc/mkfs/populate.c \
-	misc/mkfs/report.h misc/mkfs/report.c \
+	misc/mkfs/source_report.h misc/mkfs/source_report.c \
 	misc/mkfs/summary.h misc/mkfs/summary.c
 misc_e2fold_mkfs_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/misc/mkfs
 misc_e2fold_mkfs_CFLAGS = $(AM_CFLAGS) $(E2FOLD_TOOL_CFLAGS) $(ARCHIVE_CFLAGS)
@@ -37,14 +37,14 @@ misc_e2fold_mkfs_LDADD = $(E2FOLD_TOOL_LIBS) $(ARCHIVE_LIBS)
 sbin_PROGRAMS += misc/e2fold-tune
 misc_e2fold_tune_SOURCES = \
 	misc/tune/tune.h \
-	misc/tune/main.c \
+	misc/tune/e2fold-tune.c \
 	misc/tune/options.c \
-	misc/tune/util.c \
+	misc/tune/tune_dirs.c \
 	misc/tune/feature.c \
 	misc/tune/convert.c \
 	misc/tune/flags.c \
 	misc/tune/space.c \
-	misc/tune/report.c
+	misc/tune/tune_report.c
 misc_e2fold_tune_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/misc/tune
 misc_e2fold_tune_CFLAGS = $(AM_CFLAGS) $(E2FOLD_TOOL_CFLAGS)
 misc_e2fold_tune_LDADD = $(E2FOLD_TOOL_LIBS)

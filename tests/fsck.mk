@@ -64,7 +64,7 @@ EXTRA_DIST += tests/u_mkimage_reproducible.sh
 # The problem table's codes are sorted, unique and well formed.
 check_PROGRAMS += tests/u_problem_table
 tests_u_problem_table_SOURCES = tests/u_problem_table.c e2fsck/problem.c \
-	e2fsck/report.c e2fsck/util.c
+	e2fsck/fsck_report.c e2fsck/pass_helpers.c
 tests_u_problem_table_CFLAGS = $(AM_CFLAGS) $(E2FOLD_TOOL_CFLAGS) \
 	-I$(top_srcdir)/e2fsck -I$(top_srcdir)/tests
 tests_u_problem_table_LDADD = $(E2FOLD_TOOL_LIBS)

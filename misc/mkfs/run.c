@@ -1,5 +1,5 @@
 /*
- * run.c: e2fold-mkfs, the program (mkfs_main); main.c only calls it.
+ * run.c: e2fold-mkfs, the program (mkfs_main); e2fold-mkfs.c only calls it.
  *
  * e2fold-mkfs: make an ext4 filesystem, casefolded where asked, and
  * populate it from a directory or an archive with every name hashed as
@@ -30,7 +30,7 @@
 #include "plan.h"
 #include "populate.h"
 #include "precheck.h"
-#include "report.h"
+#include "source_report.h"
 #include "source.h"
 #include "summary.h"
 #include "target.h"

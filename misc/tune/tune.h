@@ -120,7 +120,7 @@ blk64_t tune_rewrite_blocks(ext2_filsys fs, const struct e2fold_dir *dir,
 int tune_check_space(struct tune_ctx *ctx, blk64_t need, const char *what);
 
 /*
- * The report (report.c). A finding is what a proof found (whether or not
+ * The report (tune_report.c). A finding is what a proof found (whether or not
  * it stopped the run); a change is what was written, or in a dry run
  * what would have been. Each object gets "dir_inode"/"dir_path" when dir
  * is not 0, and "inode" when ino is not 0.

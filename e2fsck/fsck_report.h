@@ -1,5 +1,5 @@
 /*
- * report.h: the JSON report (--report FILE): every finding with the
+ * fsck_report.h: the JSON report (--report FILE): every finding with the
  * answer it got, and every change made, losslessly (names also as hex).
  */
 #ifndef E2FOLD_REPORT_H

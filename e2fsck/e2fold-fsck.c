@@ -1,4 +1,4 @@
-/* main.c: e2fold-fsck's entry point; the program is fsck_main() (unix.c). */
+/* e2fold-fsck.c: e2fold-fsck's entry point; the program is fsck_main() (unix.c). */
 #include "config.h"
 
 #include "e2fsck.h"

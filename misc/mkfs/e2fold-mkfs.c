@@ -1,4 +1,4 @@
-/* main.c: e2fold-mkfs's entry point; the program is mkfs_main() (run.c). */
+/* e2fold-mkfs.c: e2fold-mkfs's entry point; the program is mkfs_main() (run.c). */
 #include "config.h"
 
 #include "mkfs.h"

@@ -1,5 +1,5 @@
 /*
- * report.c: the JSON report of e2fold-tune (--report FILE):
+ * tune_report.c: the JSON report of e2fold-tune (--report FILE):
  *   {"tool", "version", "device", "dry_run",
  *    "findings": [...],   what the proofs found, named entry by entry
  *    "changes": [...],    what was written (a dry run: would be)

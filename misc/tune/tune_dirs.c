@@ -1,4 +1,4 @@
-/* util.c: what the tuning steps share: flagged inodes, paths, rewriting. */
+/* tune_dirs.c: what the tuning steps share: flagged inodes, paths, rewriting. */
 #include "config.h"
 
 #include <stdlib.h>

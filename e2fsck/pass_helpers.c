@@ -1,4 +1,4 @@
-/* util.c: small services the passes share: progress, the write guard. */
+/* pass_helpers.c: small services the passes share: progress, the write guard. */
 #include "config.h"
 
 #include <stdio.h>

@@ -1,4 +1,4 @@
-/* main.c: e2fold-tune's flow (see tune.h for the steps and exit codes). */
+/* e2fold-tune.c: e2fold-tune's flow (see tune.h for the steps and exit codes). */
 #include "config.h"
 
 #include <errno.h>

@@ -1,4 +1,4 @@
-/* report.c: source check results as text and as JSON. */
+/* source_report.c: source check results as text and as JSON. */
 #include "config.h"
 
 #include <errno.h>
@@ -11,7 +11,7 @@
 #include "cfname.h"
 #include "encoding.h"
 #include "mkfs.h"
-#include "report.h"
+#include "source_report.h"
 
 #define PATH_BUF (E2FOLD_ESCAPED_SIZE(PATH_MAX) + 64)
 

@@ -1,5 +1,5 @@
 /*
- * report.h: what the source check found, for people and for programs.
+ * source_report.h: what the source check found, for people and for programs.
  *
  * People: every collision group as the full source paths of its names
  * (the one that keeps the name first), every invalid name, and, when

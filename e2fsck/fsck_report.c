@@ -1,4 +1,4 @@
-/* report.c: the JSON report. */
+/* fsck_report.c: the JSON report (--report FILE). */
 #include "config.h"
 
 #include <errno.h>
@@ -10,7 +10,7 @@
 #include "cfname.h"
 #include "json.h"
 #include "external.h"
-#include "report.h"
+#include "fsck_report.h"
 
 struct list {
 	char **items;

@@ -1,5 +1,5 @@
 /*
- * report.c: the benchmark's output: a header naming the machine and the
+ * bench_report.c: the benchmark's output: a header naming the machine and the
  * versions, one table per operation, the issue's targets with PASS or
  * MISS (and by how much), what each column times, and the checks made
  * on the answers before timing.

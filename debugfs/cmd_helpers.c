@@ -1,4 +1,4 @@
-/* util.c: helpers every command uses: errors, arguments, formats. */
+/* cmd_helpers.c: helpers every command uses: errors, arguments, formats. */
 #include "config.h"
 
 #include <getopt.h>
