@@ -164,5 +164,7 @@ DEBUGFS_CMD(do_set_encoding_flags)
 		printf("note: 0x%04x: bits no kernel defines; Linux ignores "
 		       "them\n", flags & ~E2FOLD_ENC_KNOWN_FLAGS);
 	sb->s_encoding_flags = flags;
+	/* Into the backup superblocks too, as the kernel's fields are. */
+	s->fs->flags &= ~EXT2_FLAG_MASTER_SB_ONLY;
 	ext2fs_mark_super_dirty(s->fs);
 }

@@ -75,8 +75,14 @@ static int utf8_12_1_explains(struct fsck_ctx *ctx, struct evidence *ev)
 	return ev->total == 0 || ev->placed * 100 >= ev->total * 95;
 }
 
+/*
+ * libext2fs opens a filesystem to write its primary superblock only; a
+ * field fixed here must reach the backups too, or a later recovery from
+ * a backup (e2fsck -b) would bring the damage back.
+ */
 static void set_dirty(struct fsck_ctx *ctx)
 {
+	ctx->fs->flags &= ~EXT2_FLAG_MASTER_SB_ONLY;
 	ext2fs_mark_super_dirty(ctx->fs);
 	ctx->changed = 1;
 }

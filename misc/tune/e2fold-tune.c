@@ -160,8 +160,15 @@ int main(int argc, char **argv)
 		return TUNE_ERROR;
 	}
 	status = run_steps(&ctx);
-	if (ctx.changed && (status == TUNE_OK || ctx.wrote))
+	if (ctx.changed && (status == TUNE_OK || ctx.wrote)) {
+		/*
+		 * Features and encoding fields belong in every superblock
+		 * copy (libext2fs writes only the primary unless told), so
+		 * that e2fsck -b finds the same filesystem.
+		 */
+		ctx.fs->flags &= ~EXT2_FLAG_MASTER_SB_ONLY;
 		ext2fs_mark_super_dirty(ctx.fs);
+	}
 	if (status != TUNE_OK && !ctx.wrote) {
 		printf("Nothing was written.\n");
 		tune_report_drop_changes(&ctx);
