@@ -30,7 +30,8 @@ static void usage(FILE *f)
 		"  -U UUID       filesystem UUID (or clear, random, time)\n"
 		"  -O FEATURES   features to set, ^feature to clear\n"
 		"  -E OPTIONS    extended options, comma-separated:\n"
-		"                  encoding=utf8, encoding_flags=strict[-hashonly],\n"
+		"                  encoding=utf8, encoding_flags=[strict-]hashonly|strict|none\n"
+		"                    (default: no_compat_fallback, i.e. hashonly),\n"
 		"                  casefold_root, casefold_dirs=all|DIR[:DIR...],\n"
 		"                  collisions=stop|rename, hash_seed=UUID,\n"
 		"                  root_owner=UID:GID, discard, nodiscard,\n"
@@ -178,12 +179,16 @@ static errcode_t ext_encoding_flags(struct mkfs_options *opt, const char *arg)
 {
 	char *bad = NULL;
 
-	if (!*arg || e2fold_parse_encoding_flags(arg, &opt->encoding_flags,
-						 &bad)) {
+	/* "none" asks for no flag at all, where the default has one. */
+	if (strcmp(arg, "none") == 0) {
+		opt->encoding_flags = 0;
+	} else if (!*arg ||
+		   e2fold_parse_encoding_flags(arg, &opt->encoding_flags,
+					       &bad)) {
 		com_err(mkfs_prog, 0,
 			"unknown encoding flag '%s' in '%s' (known: strict, "
-			"hashonly or no_compat_fallback; join them with '-')",
-			bad ? bad : "", arg);
+			"hashonly or no_compat_fallback, joined with '-'; "
+			"or none)", bad ? bad : "", arg);
 		free(bad);
 		return EXT2_ET_INVALID_ARGUMENT;
 	}

@@ -232,8 +232,13 @@ static errcode_t plan_block_count(struct mkfs_plan *plan, blk64_t count)
 
 /*
  * -O casefold takes the profile's encoding (utf8); -E encoding= names one
- * and implies the feature. Flags start at the encoding's default (none)
- * and -E encoding_flags= replaces them; they need the feature.
+ * and implies the feature. -E encoding_flags= sets the flags (they need
+ * the feature); without it a casefold filesystem gets no_compat_fallback.
+ * That flag is safe here because e2fold-mkfs writes every casefolded
+ * directory itself, each entry in the block its hash leads to, and it
+ * spares kernels from 6.12 on a linear scan of the whole directory
+ * after every hashed miss, which is every create of a new name
+ * (doc/kernel-facts.md, "The compat fallback"). Linux 6.1 ignores it.
  */
 static errcode_t plan_encoding(const struct mkfs_options *opt,
 			       struct mkfs_plan *plan)
@@ -252,7 +257,8 @@ static errcode_t plan_encoding(const struct mkfs_options *opt,
 	if (!enc)
 		enc = e2fold_encoding_by_name(plan->profile.encoding);
 	p->s_encoding = enc->magic;
-	p->s_encoding_flags = opt->have_encoding_flags ? opt->encoding_flags : 0;
+	p->s_encoding_flags = opt->have_encoding_flags ? opt->encoding_flags :
+			      E2FOLD_MKFS_DEFAULT_ENCODING_FLAGS;
 	return 0;
 }
 

@@ -21,6 +21,9 @@
 #include "profile.h"
 #include "target.h"
 
+/* The encoding flags of a casefold filesystem without -E encoding_flags=. */
+#define E2FOLD_MKFS_DEFAULT_ENCODING_FLAGS E2FOLD_ENC_NO_COMPAT_FALLBACK_FL
+
 struct mkfs_plan {
 	struct ext2_super_block param;	/* for ext2fs_initialize() */
 	struct mkfs_profile profile;

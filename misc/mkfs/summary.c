@@ -77,6 +77,10 @@ void mkfs_summary_fs(FILE *f, ext2_filsys fs, int noaction)
 		fprintf(f, "Filename encoding: %s%s%s%s\n",
 			enc ? enc->name : "unknown", *flags ? " (" : "", flags,
 			*flags ? ")" : "");
+		if (s->s_encoding_flags & E2FOLD_ENC_NO_COMPAT_FALLBACK_FL)
+			fputs("Casefolded lookups: by hash only, no linear "
+			      "fallback (every entry is where its hash leads)\n",
+			      f);
 	}
 	if (noaction)
 		journal(f, fs);
