@@ -92,6 +92,7 @@ struct fsck_ctx {
 	/* Encoding of the filesystem, once pass 0 accepts it. */
 	struct unicode_map *um;
 	int strict;
+	int no_fallback;		/* no_compat_fallback is set */
 
 	/* Found by the scan: every directory, casefolded or not. */
 	struct scanned_dir *dirs;
@@ -110,6 +111,7 @@ struct fsck_ctx {
 	int may_mark_clean;		/* e2fsck left nothing: mark the fs valid */
 	unsigned long dirs_checked, cf_dirs_checked, entries_checked;
 	unsigned long renamed, rebuilt;
+	unsigned long misplaced;	/* entries not where their hash leads */
 
 	struct report *report;
 };

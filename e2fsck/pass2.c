@@ -385,6 +385,7 @@ static void check_placement(struct dir_check *dc)
 		ask_rebuild(dc, placed_by_ignorable_kernel(dc, i, leaf) ?
 			    PR_2_HTREE_IGNORABLE : PR_2_HTREE_BAD_BUCKET, &pctx);
 	}
+	dc->ctx->misplaced += misplaced;
 	if (misplaced > PRINT_MISPLACED) {
 		more.dir = dir->ino;
 		more.num = misplaced - PRINT_MISPLACED;

@@ -119,23 +119,21 @@ static const struct problem table[] = {
 	  PROMPT_REBUILD, PR_PREEN_OK },
 	{ PR_2_HTREE_BAD_BUCKET,
 	  "Entry '%n' (%i) in %p (%d) has hash %h, but its leaf (block %b) "
-	  "holds hashes %r: lookups by name miss it.\n",
+	  "holds hashes %r: %k.\n",
 	  PROMPT_REBUILD, PR_PREEN_OK },
 	{ PR_2_HTREE_IGNORABLE,
 	  "Entry '%n' (%i) in %p (%d) is in leaf block %b, where a kernel "
 	  "that kept Default_Ignorable code points when folding (Linux "
-	  "6.12-rc3 to 6.13-rc2) put it; other kernels cannot find it by "
-	  "name.\n",
+	  "6.12-rc3 to 6.13-rc2) put it: %k.\n",
 	  PROMPT_REBUILD, PR_PREEN_OK },
 	{ PR_2_HTREE_NOT_LEAF,
 	  "Entry '%n' (%i) in %p (%d) is in block %b, which the htree index "
-	  "does not lead to.\n",
+	  "does not lead to: %k.\n",
 	  PROMPT_REBUILD, PR_PREEN_OK },
 	{ PR_2_ENCRYPTED_BAD_BUCKET,
 	  "Entry %i of encrypted casefolded directory %p (%d) has stored hash "
-	  "%h, but its leaf (block %b) holds hashes %r: lookups by name miss "
-	  "it.  The index can be rebuilt from the stored hashes without the "
-	  "key.\n",
+	  "%h, but its leaf (block %b) holds hashes %r: %k.  The index can "
+	  "be rebuilt from the stored hashes without the key.\n",
 	  PROMPT_REBUILD, PR_PREEN_OK },
 	{ PR_2_ENCRYPTED_DAMAGED,
 	  "The htree index of encrypted casefolded directory %p (%d) is "
@@ -280,6 +278,24 @@ static void text_path(struct fsck_ctx *ctx, struct text *t, ext2_ino_t dir)
 	}
 }
 
+/*
+ * What an entry that is not where its hash leads costs, by kernel
+ * (doc/kernel-facts.md, "The compat fallback"). Linux 6.1 looks in the
+ * hash's leaf only; 6.12 and newer scan the whole directory after a
+ * hashed miss, unless no_compat_fallback is set. With the flag every
+ * kernel misses the entry, and nothing else shows it: the flag is the
+ * filesystem's promise that no entry is misplaced.
+ */
+static const char *misplaced_consequence(const struct fsck_ctx *ctx)
+{
+	if (ctx->no_fallback)
+		return "the filesystem has no_compat_fallback, so no kernel "
+		       "finds it by name (worse than without the flag, where "
+		       "newer kernels find it by a linear scan)";
+	return "Linux 6.1 cannot find it by name, and 6.12 and newer find "
+	       "it only by scanning the whole directory";
+}
+
 static void expand(struct fsck_ctx *ctx, struct text *t, const char *fmt,
 		   const struct problem_context *pctx)
 {
@@ -308,6 +324,12 @@ static void expand(struct fsck_ctx *ctx, struct text *t, const char *fmt,
 				    (unsigned long long)pctx->hi - 1);
 			break;
 		case 's': text_add(t, pctx->str, strlen(pctx->str)); break;
+		case 'k': {
+			const char *k = misplaced_consequence(ctx);
+
+			text_add(t, k, strlen(k));
+			break;
+		}
 		case 'm': {
 			const char *m = error_message(pctx->errcode);
 

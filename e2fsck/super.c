@@ -176,5 +176,7 @@ errcode_t fsck_pass0(struct fsck_ctx *ctx)
 	if (!ctx->um)
 		return EXT2_ET_NO_MEMORY;
 	ctx->strict = !!(sb->s_encoding_flags & E2FOLD_ENC_STRICT_FL);
+	ctx->no_fallback = !!(sb->s_encoding_flags &
+			      E2FOLD_ENC_NO_COMPAT_FALLBACK_FL);
 	return 0;
 }

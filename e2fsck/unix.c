@@ -303,6 +303,33 @@ static void summary(const struct fsck_ctx *ctx)
 }
 
 /*
+ * After a check that leaves every casefolded entry where its hash leads,
+ * tell whether the filesystem can take no_compat_fallback: e2fold-fsck
+ * has just proved what the flag promises, but never sets it itself
+ * (e2fold-tune proves it again and sets it). Preen mode stays quiet.
+ */
+static void fallback_advice(const struct fsck_ctx *ctx)
+{
+	const char *dev = ctx->opt.device;
+
+	if (!ctx->um || ctx->no_fallback || ctx->aborted ||
+	    ctx->opt.mode == MODE_PREEN)
+		return;
+	if (ctx->errors_left) {
+		if (ctx->misplaced)
+			printf("%s: once its entries are where their hashes "
+			       "lead (e2fold-fsck -y), the filesystem can take "
+			       "no_compat_fallback.\n", dev);
+		return;
+	}
+	printf("%s: every casefolded entry is where its hash leads: the "
+	       "filesystem can take no_compat_fallback, which spares Linux "
+	       "6.12 and newer a whole-directory scan on every lookup miss "
+	       "and create (e2fold-tune -E encoding_flags=no_compat_fallback "
+	       "%s).\n", dev, dev);
+}
+
+/*
  * e2fsck marks the filesystem valid only when it leaves nothing; it
  * leaves what it hands over to e2fold (and then says "still has
  * errors"). Once e2fold has fixed all of that, the filesystem is valid:
@@ -571,6 +598,7 @@ int fsck_main(int argc, char **argv)
 		       "undo file if -z was given, or run %s again\n",
 		       ctx.opt.device, prog);
 	summary(&ctx);
+	fallback_advice(&ctx);
 	status = exit_status(&ctx);
 	if (ctx.opt.report_file) {
 		int err = report_write(ctx.report, &ctx, ctx.opt.report_file,

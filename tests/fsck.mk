@@ -9,6 +9,7 @@ tests_cfcraft_LDADD = $(E2FOLD_TOOL_LIBS)
 # Image tests, e2fsprogs style (tests/run-test runs each directory).
 F_TESTS = \
 	tests/f_casefold_bad_bucket \
+	tests/f_casefold_misplaced_hashonly \
 	tests/f_casefold_check_encoding \
 	tests/f_casefold_clean \
 	tests/f_casefold_clock_skew \
