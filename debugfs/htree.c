@@ -413,6 +413,16 @@ static void dump(struct walker *w)
 		printf(", %zu without a known hash", t.unknown);
 	printf("; %u index entr%s out of order\n", w->unordered,
 	       w->unordered == 1 ? "y" : "ies");
+	/* Which kernels miss them (doc/kernel-facts.md, the compat fallback). */
+	if (t.wrong && (w->s->fs->super->s_encoding_flags &
+			E2FOLD_ENC_NO_COMPAT_FALLBACK_FL))
+		printf("no_compat_fallback is set: no kernel finds the %zu "
+		       "entries in the wrong bucket by name\n", t.wrong);
+	else if (t.wrong)
+		printf("no_compat_fallback is not set: Linux 6.12 and newer "
+		       "find the %zu entries in the wrong bucket by a linear "
+		       "scan; Linux 6.1, and every kernel once the flag is set, "
+		       "miss them\n", t.wrong);
 	free(root);
 }
 
