@@ -22,6 +22,10 @@ tests-clean:
 	-rm -rf fuzz/work fuzz/artifacts fuzz/*.check.log fuzz/*.check.log.regress
 .PHONY: tests-clean
 
+# Every doc/ page and section the sources cite exists (doc/kernel-facts.md).
+TESTS += tests/u_doc_facts.sh
+EXTRA_DIST += tests/u_doc_facts.sh
+
 include tests/engine.mk
 include tests/kernel.mk
 include tests/fsck.mk

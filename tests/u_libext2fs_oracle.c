@@ -19,7 +19,8 @@
  *     (which looks like an ordering): where we say -EINVAL it must be
  *     non-zero, and these pairs are counted apart.
  * The case partners of code points come from UnicodeData.txt ($UCD_DIR,
- * the pinned UCD make check unpacks).
+ * the pinned UCD make check unpacks). The rules compared are those of
+ * doc/kernel-facts.md, "The directory hash of a casefolded name".
  */
 #include "config.h"
 

@@ -1,6 +1,8 @@
 #!/bin/sh
 # Rebuilds image.gz from nothing: sh mkimage.sh OUTPUT
 # (run-test and tests/u_mkimage_reproducible.sh set CFCRAFT and top_srcdir).
+# Names placed as doc/kernel-facts.md, "The Default_Ignorable episode",
+# describes.
 . "$top_srcdir/tests/mkimage-lib.sh"
 img=${1:-image}
 new_fs "$img" 8M -b 1024 -O casefold

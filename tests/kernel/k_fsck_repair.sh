@@ -1,7 +1,8 @@
 #!/bin/sh
 # k_fsck_repair: images damaged in every way e2fold-fsck repairs
 # (duplicates after casefolding, invalid names under strict, entries in
-# the wrong htree leaf, entries placed by the Linux 6.12 ignorable bug)
+# the wrong htree leaf, entries placed by a kernel that kept ignorable
+# code points: doc/kernel-facts.md, "The Default_Ignorable episode")
 # are repaired with e2fold-fsck -fy; then Debian's kernel finds every entry
 # by its name, and by a differently-cased spelling, reaching the same
 # inode, and every file still holds its own content ("inode N").

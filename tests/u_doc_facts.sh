@@ -1,0 +1,72 @@
+#!/bin/sh
+# u_doc_facts: every page the sources cite exists, and so does every
+# section they quote. Code and tests cite the facts they rely on as
+#   doc/kernel-facts.md, "The compat fallback"
+# (a path ending in .md, then optionally a comma and a section name in
+# double quotes, which must be a heading of that page). A comment may
+# break the citation across lines; the comment leaders (" * ", "# ",
+# "// ") are dropped before matching. Any other DIR/NAME.md path must
+# name a file of the source tree too.
+set -u
+top=${top_srcdir:-.}
+cd "$top" || exit 99
+for d in doc lib tests; do
+	[ -d "$d" ] || { echo "ERROR: no $d/ in $top" >&2; exit 99; }
+done
+
+find lib e2fsck debugfs misc tests fuzz bench util scripts README.md \
+	-type f ! -name '*.gz' ! -name '*.xz' ! -name 'utf8data.h' \
+	! -path 'tests/data/*' -print | LC_ALL=C sort |
+perl -e '
+	use strict;
+	use warnings;
+	my ($bad, $cited, $sections) = (0, 0, 0);
+	my %headings;
+	sub headings {
+		my ($page) = @_;
+		return $headings{$page} if $headings{$page};
+		my %h;
+		open(my $fh, "<", $page) or return $headings{$page} = {};
+		local $/ = "\n";
+		while (<$fh>) {
+			next unless /^#{1,6}\s+(.*?)\s*$/;
+			(my $t = $1) =~ s/\s+/ /g;
+			$h{$t} = 1;
+		}
+		return $headings{$page} = \%h;
+	}
+	while (my $file = <STDIN>) {
+		chomp $file;
+		next unless -T $file;
+		open(my $fh, "<", $file) or die "$file: $!\n";
+		local $/;
+		my $text = <$fh>;
+		close $fh;
+		# One line per citation, whatever the comment style.
+		$text =~ s{[ \t]*\n[ \t]*(?:\*(?!/)|#+|//)?[ \t]*}{ }g;
+		while ($text =~ m{(?<![\w/.-])((?:[\w-]+/)+[\w.-]+\.md)\b(,\s*"([^"]+)")?}g) {
+			my ($page, $section) = ($1, $3);
+			next unless $page =~ m{^doc/} || $section ||
+			    $page =~ m{^(lib|e2fsck|debugfs|misc|tests|fuzz|bench|util|scripts)/};
+			$cited++;
+			if (! -f $page) {
+				print "FAIL: $file cites $page, which is not in the source tree\n";
+				$bad++;
+				next;
+			}
+			next unless defined $section;
+			$sections++;
+			(my $want = $section) =~ s/\s+/ /g;
+			next if headings($page)->{$want};
+			print "FAIL: $file cites \"$want\" of $page, which has no such section\n";
+			$bad++;
+		}
+	}
+	if (!$sections) {
+		print "FAIL: no section citation found: is the pattern broken?\n";
+		$bad++;
+	}
+	print $bad ? "$bad broken" : "PASS",
+	    ": $cited citations of pages, $sections of sections\n";
+	exit($bad ? 1 : 0);
+'
