@@ -3,10 +3,11 @@
 # section they quote. Code and tests cite the facts they rely on as
 #   doc/kernel-facts.md, "The compat fallback"
 # (a path ending in .md, then optionally a comma and a section name in
-# double quotes, which must be a heading of that page). A comment may
-# break the citation across lines; the comment leaders (" * ", "# ",
-# "// ") are dropped before matching. Any other DIR/NAME.md path must
-# name a file of the source tree too.
+# double quotes, which must be a heading of that page; a bare README.md
+# with a section is checked the same way). A comment may break the citation across
+# lines; the comment leaders (" * ", "# ", "// ") are dropped before
+# matching. Any other DIR/NAME.md path must name a file of the source
+# tree too.
 set -u
 top=${top_srcdir:-.}
 cd "$top" || exit 99
@@ -44,10 +45,13 @@ perl -e '
 		close $fh;
 		# One line per citation, whatever the comment style.
 		$text =~ s{[ \t]*\n[ \t]*(?:\*(?!/)|#+|//)?[ \t]*}{ }g;
-		while ($text =~ m{(?<![\w/.-])((?:[\w-]+/)+[\w.-]+\.md)\b(,\s*"([^"]+)")?}g) {
+		while ($text =~ m{(?<![\w/.-])((?:[\w-]+/)*[\w.-]+\.md)\b(,\s*"([^"]+)")?}g) {
 			my ($page, $section) = ($1, $3);
-			next unless $page =~ m{^doc/} || $section ||
-			    $page =~ m{^(lib|e2fsck|debugfs|misc|tests|fuzz|bench|util|scripts)/};
+			# A bare NAME.md is data (a file name in an image)
+			# unless a section follows it.
+			my $dirs = "doc|lib|e2fsck|debugfs|misc|tests|fuzz|bench|util|scripts";
+			next unless $page =~ m{/} ? $page =~ m{^($dirs)/} :
+			    defined $section;
 			$cited++;
 			if (! -f $page) {
 				print "FAIL: $file cites $page, which is not in the source tree\n";
