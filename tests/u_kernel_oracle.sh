@@ -10,6 +10,7 @@ status=$?
 lib=$top_builddir/lib/ext2fs/.libs/libe2fold_core.a
 # shellcheck disable=SC2086
 $CC -O2 $SANITIZER_FLAGS -I"$top_srcdir/lib/ext2fs" -I"$top_srcdir/tests/oracle" \
+	-I"$top_srcdir/tests" \
 	-o "$oracle/kernel_diff" "$top_srcdir/tests/oracle/kernel_diff.c" \
 	"$oracle/libkunicode.a" "$lib" -lext2fs -lcom_err || exit 99
 exec "$oracle/kernel_diff" "${E2FOLD_ORACLE_STRINGS:-1000000}"
