@@ -7,7 +7,7 @@ AM_TESTS_ENVIRONMENT = \
 	SANITIZER_FLAGS='$(SANITIZER_FLAGS)'; UCD_DIR='$(UCD_DIR)'; \
 	export srcdir top_srcdir top_builddir CC SANITIZER_FLAGS UCD_DIR;
 
-EXTRA_DIST += tests/run-test tests/image-test.sh tests/filter.sed tests/mke2fs.conf \
+EXTRA_DIST += tests/run-test tests/image-test.sh tests/test-lib.sh tests/filter.sed tests/mke2fs.conf \
 	tests/unit.h tests/oracle
 
 # Test outputs: each test writes into BUILDDIR/tests/NAME/ (the kernel
