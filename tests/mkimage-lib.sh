@@ -30,6 +30,17 @@ hex() {
 	echo
 }
 
+# hex_numbered N FORMAT: hex of printf FORMAT I for I from 0 to N-1, a
+# line each (FORMAT holds one %d).
+hex_numbered() {
+	i=0
+	while [ $i -lt "$1" ]; do
+		# shellcheck disable=SC2059
+		hex "$(printf "$2" $i)"
+		i=$((i + 1))
+	done
+}
+
 # craft IMAGE ARGS...: run cfcraft, stopping the script on failure.
 craft() {
 	"$CFCRAFT" "$@" || exit 99

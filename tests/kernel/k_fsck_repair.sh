@@ -24,8 +24,7 @@ craft "$dup" mkdir / cf casefold
 {
 	hex README; hex readme; hex "Straße"; hex STRASSE; hex "café"
 	hex "cafe$(printf '\314\201')"; hex "ﬁle"; hex FILE
-	i=0
-	while [ $i -lt 300 ]; do hex "Photo_$i.JPG"; i=$((i + 1)); done
+	hex_numbered 300 'Photo_%d.JPG'
 	hex photo_7.jpg
 } | craft "$dup" fill /cf
 
@@ -35,15 +34,13 @@ printf '61ff62\n62c3\n4180\neda08078\n6f6b2e747874\n' | craft "$strict" fill /cf
 
 new_fs "$bucket" 16M -b 1024 -O casefold
 craft "$bucket" mkdir / cf casefold
-i=0
-while [ $i -lt 400 ]; do hex "Document-$i.PDF"; i=$((i + 1)); done |
+hex_numbered 400 'Document-%d.PDF' |
 	craft "$bucket" fill /cf raw
 
 new_fs "$ign" 16M -b 1024 -O casefold
 craft "$ign" mkdir / cf casefold
 {
-	i=0
-	while [ $i -lt 250 ]; do hex "plain-$i"; i=$((i + 1)); done
+	hex_numbered 250 'plain-%d'
 	hex "soft$(printf '\302\255')hyphen"
 	hex "zero$(printf '\342\200\213')width"
 	hex "heart$(printf '\342\235\244\357\270\217')"
