@@ -4,10 +4,11 @@
 #   doc/kernel-facts.md, "The compat fallback"
 # (a path ending in .md, then optionally a comma and a section name in
 # double quotes, which must be a heading of that page; a bare README.md
-# with a section is checked the same way). A comment may break the citation across
-# lines; the comment leaders (" * ", "# ", "// ") are dropped before
-# matching. Any other DIR/NAME.md path must name a file of the source
-# tree too.
+# with a section is checked the same way). A comment may break the
+# citation across lines; the comment leaders (" * ", "# ", "// ") are
+# dropped before matching. Any other DIR/NAME.md path must name a file of the source
+# tree too. The other way round, every source path a doc/ page names in
+# backquotes (`tests/u_utf8_api.c`) and every relative link exists.
 set -u
 top=${top_srcdir:-.}
 cd "$top" || exit 99
@@ -63,6 +64,23 @@ perl -e '
 			(my $want = $section) =~ s/\s+/ /g;
 			next if headings($page)->{$want};
 			print "FAIL: $file cites \"$want\" of $page, which has no such section\n";
+			$bad++;
+		}
+	}
+	# The pages in turn: every source path they name in backquotes,
+	# and every relative link, exists.
+	for my $page (glob("doc/*.md")) {
+		open(my $fh, "<", $page) or die "$page: $!\n";
+		local $/;
+		my $text = <$fh>;
+		close $fh;
+		my $dirs = "doc|lib|e2fsck|debugfs|misc|tests|fuzz|bench|util|scripts";
+		my @paths = $text =~ m{`((?:$dirs)/[^`\s]*)`}g;
+		push @paths, map { "doc/$_" } $text =~ m{\]\(([^):/#]+)\)}g;
+		for my $path (@paths) {
+			$cited++;
+			next if -e $path;
+			print "FAIL: $page names $path, which is not in the source tree\n";
 			$bad++;
 		}
 	}
