@@ -1,7 +1,7 @@
 /*
  * bench_report.c: the benchmark's output: a header naming the machine and the
- * versions, one table per operation, the issue's targets with PASS or
- * MISS (and by how much), what each column times, and the checks made
+ * versions, one table per operation, the engine's speed targets with PASS
+ * or MISS (and by how much), what each column times, and the checks made
  * on the answers before timing.
  */
 #include <stdio.h>
@@ -185,7 +185,7 @@ static void print_targets(const struct bench_results *res)
 
 	if (!res->have_impl[IMPL_E2FOLD])
 		return;
-	printf("\ntargets (from the engine issue)\n");
+	printf("\ntargets (the engine's speed goals)\n");
 	for (op = 0; op < OP_MAX && res->have_impl[IMPL_KERNEL]; op++) {
 		if (res->have_corpus[CORPUS_ASCII])
 			print_ratio_target(res, ">= 10x the kernel on ascii",

@@ -65,8 +65,8 @@ int ref_valid(const unsigned char *s, size_t len);
 #define REF_CASEFOLD 1
 /*
  * Keep Default_Ignorable code points as they are, as starters: the form
- * Linux 6.12-rc3 to 6.13-rc2 hashed (see FACTS, "The Default_Ignorable
- * episode").
+ * Linux 6.12-rc3 to 6.13-rc2 hashed (see doc/kernel-facts.md, "The
+ * Default_Ignorable episode").
  */
 #define REF_KEEP_IGNORABLES 2
 

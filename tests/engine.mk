@@ -50,7 +50,8 @@ CLEANFILES += tests/data/.unpacked tests/data/NormalizationTest-15.1.0.txt \
 # Unicode's NormalizationTest.txt of each version in tests/data, under
 # that version and every older one.
 check_PROGRAMS += tests/u_normalization_test
-tests_u_normalization_test_SOURCES = tests/u_normalization_test.c tests/unit.h
+tests_u_normalization_test_SOURCES = tests/u_normalization_test.c tests/unit.h \
+	tests/utf8put.h
 tests_u_normalization_test_CFLAGS = $(AM_CFLAGS) $(E2FOLD_TOOL_CFLAGS) -I$(top_srcdir)/tests
 tests_u_normalization_test_LDADD = $(E2FOLD_TOOL_LIBS)
 TESTS += tests/u_normalization_test.sh
@@ -64,7 +65,8 @@ EXTRA_DIST += tests/u_ucd_history.sh
 
 # The system libext2fs's casefold hash and comparison as a second oracle.
 check_PROGRAMS += tests/u_libext2fs_oracle
-tests_u_libext2fs_oracle_SOURCES = tests/u_libext2fs_oracle.c tests/unit.h
+tests_u_libext2fs_oracle_SOURCES = tests/u_libext2fs_oracle.c tests/unit.h \
+	tests/utf8put.h
 tests_u_libext2fs_oracle_CFLAGS = $(AM_CFLAGS) $(E2FOLD_TOOL_CFLAGS) -I$(top_srcdir)/tests
 tests_u_libext2fs_oracle_LDADD = $(E2FOLD_TOOL_LIBS)
 TESTS += tests/u_libext2fs_oracle

@@ -1,4 +1,4 @@
-# Robustness (issue 8): the fuzzers' short runs, the slow reference
+# Robustness: the fuzzers' short runs, the slow reference
 # against the engine, bad input at the edges, valgrind, fault injection
 # and kills. README.md, "Robustness", says how to run them longer.
 

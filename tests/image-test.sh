@@ -102,9 +102,10 @@ check_renames() {
 	done < "$out_dir/renames"
 }
 
-# Issue 10's standard: one e2fold-fsck -fy run repairs casefold and
-# ordinary damage; then e2fsck -fn and e2fold-fsck -fn are clean, no inode
-# became unreachable and every casefold rename kept the name whole.
+# The standard for mixed damage: one e2fold-fsck -fy run repairs
+# casefold and ordinary damage; then e2fsck -fn and e2fold-fsck -fn are
+# clean, no inode became unreachable and every casefold rename kept the
+# name whole.
 run_mixed() {
 	unpack_image
 	"$CFCRAFT" "$image" reachable > "$out_dir/reachable.before" || exit 99

@@ -7,7 +7,7 @@ AM_TESTS_ENVIRONMENT = \
 	SANITIZER_FLAGS='$(SANITIZER_FLAGS)'; UCD_DIR='$(UCD_DIR)'; \
 	export srcdir top_srcdir top_builddir CC SANITIZER_FLAGS UCD_DIR;
 
-EXTRA_DIST += tests/run-test tests/image-test.sh tests/filter.sed tests/mke2fs.conf \
+EXTRA_DIST += tests/run-test tests/image-test.sh tests/test-lib.sh tests/filter.sed tests/mke2fs.conf \
 	tests/unit.h tests/oracle
 
 # Test outputs: each test writes into BUILDDIR/tests/NAME/ (the kernel
@@ -21,6 +21,10 @@ tests-clean:
 	fi
 	-rm -rf fuzz/work fuzz/artifacts fuzz/*.check.log fuzz/*.check.log.regress
 .PHONY: tests-clean
+
+# Every doc/ page and section the sources cite exists (doc/kernel-facts.md).
+TESTS += tests/u_doc_facts.sh
+EXTRA_DIST += tests/u_doc_facts.sh
 
 include tests/engine.mk
 include tests/kernel.mk

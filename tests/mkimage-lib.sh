@@ -30,6 +30,17 @@ hex() {
 	echo
 }
 
+# hex_numbered N FORMAT: hex of printf FORMAT I for I from 0 to N-1, a
+# line each (FORMAT holds one %d).
+hex_numbered() {
+	i=0
+	while [ $i -lt "$1" ]; do
+		# shellcheck disable=SC2059
+		hex "$(printf "$2" $i)"
+		i=$((i + 1))
+	done
+}
+
 # craft IMAGE ARGS...: run cfcraft, stopping the script on failure.
 craft() {
 	"$CFCRAFT" "$@" || exit 99
@@ -76,14 +87,20 @@ faulty_fs() {
 	craft "$1" flags /cf/Ärger-3 +casefold
 }
 
-# encrypted_fs IMAGE SIZE N: an image of 1 KiB blocks whose encrypted
-# casefolded directory /enc holds N files, named by cipher_names with the
-# stored hashes of cipher_hashes; the names stay in IMAGE.names, for the
-# damage that follows.
-encrypted_fs() {
+# encrypted_dir IMAGE SIZE: an image of 1 KiB blocks with an empty
+# encrypted casefolded directory /enc (cfcraft's policy). Fill it with
+#   craft IMAGE fill /enc stored HASHES < NAMES
+encrypted_dir() {
 	new_fs "$1" "$2" -b 1024 -O casefold,encrypt
 	craft "$1" mkdir / enc casefold encrypt
 	craft "$1" policy /enc
+}
+
+# encrypted_fs IMAGE SIZE N: encrypted_dir, and /enc holds N files, named
+# by cipher_names with the stored hashes of cipher_hashes; the names stay
+# in IMAGE.names, for the damage that follows.
+encrypted_fs() {
+	encrypted_dir "$1" "$2"
 	cipher_names "$3" > "$1.names"
 	cipher_hashes "$3" > "$1.hashes"
 	craft "$1" fill /enc stored "$1.hashes" < "$1.names"
@@ -95,9 +112,7 @@ encrypted_fs() {
 # at logical blocks 1 and 2, room for 125 entries each): 600 names of
 # 192 bytes (384 hex digits) fill 150 leaves, more than the root's 123.
 encrypted_htree2() {
-	new_fs "$1" 8M -b 1024 -O casefold,encrypt
-	craft "$1" mkdir / enc casefold encrypt
-	craft "$1" policy /enc
+	encrypted_dir "$1" 8M
 	cipher_names 600 | sed 's/.*/&&&&&&/' | cut -c1-384 > "$1.names"
 	cipher_hashes 600 > "$1.hashes"
 	craft "$1" fill /enc stored "$1.hashes" < "$1.names"

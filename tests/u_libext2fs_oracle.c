@@ -19,7 +19,8 @@
  *     (which looks like an ordering): where we say -EINVAL it must be
  *     non-zero, and these pairs are counted apart.
  * The case partners of code points come from UnicodeData.txt ($UCD_DIR,
- * the pinned UCD make check unpacks).
+ * the pinned UCD make check unpacks). The rules compared are those of
+ * doc/kernel-facts.md, "The directory hash of a casefolded name".
  */
 #include "config.h"
 
@@ -32,6 +33,7 @@
 #include "encoding.h"
 #include "unicode.h"
 #include "unit.h"
+#include "utf8put.h"
 
 #define NCP 0x110000
 #define MAX_PRINT 20
@@ -176,30 +178,6 @@ static void check_cmp(const unsigned char *a, size_t alen,
 		print_name(b, blen);
 		fprintf(stderr, ": e2fold %d, libext2fs %d\n", ours, theirs);
 	}
-}
-
-static size_t put_utf8(uint32_t cp, unsigned char *out)
-{
-	if (cp < 0x80) {
-		out[0] = cp;
-		return 1;
-	}
-	if (cp < 0x800) {
-		out[0] = 0xC0 | cp >> 6;
-		out[1] = 0x80 | (cp & 0x3F);
-		return 2;
-	}
-	if (cp < 0x10000) {
-		out[0] = 0xE0 | cp >> 12;
-		out[1] = 0x80 | ((cp >> 6) & 0x3F);
-		out[2] = 0x80 | (cp & 0x3F);
-		return 3;
-	}
-	out[0] = 0xF0 | cp >> 18;
-	out[1] = 0x80 | ((cp >> 12) & 0x3F);
-	out[2] = 0x80 | ((cp >> 6) & 0x3F);
-	out[3] = 0x80 | (cp & 0x3F);
-	return 4;
 }
 
 /* Simple case mappings, fields 12 and 13 of UnicodeData.txt. */

@@ -42,6 +42,7 @@
 
 #include "unicode.h"
 #include "unit.h"
+#include "utf8put.h"
 
 #define NCP 0x110000
 #define MAX_FIELD 64	/* code points in one column; the file has < 20 */
@@ -363,30 +364,6 @@ static void read_tests(const char *path)
 static int is_ignorable(uint32_t cp, unsigned int version)
 {
 	return ignorable[cp] && cp_age[cp] <= version;
-}
-
-static size_t put_utf8(uint32_t cp, unsigned char *out)
-{
-	if (cp < 0x80) {
-		out[0] = cp;
-		return 1;
-	}
-	if (cp < 0x800) {
-		out[0] = 0xC0 | cp >> 6;
-		out[1] = 0x80 | (cp & 0x3F);
-		return 2;
-	}
-	if (cp < 0x10000) {
-		out[0] = 0xE0 | cp >> 12;
-		out[1] = 0x80 | ((cp >> 6) & 0x3F);
-		out[2] = 0x80 | (cp & 0x3F);
-		return 3;
-	}
-	out[0] = 0xF0 | cp >> 18;
-	out[1] = 0x80 | ((cp >> 12) & 0x3F);
-	out[2] = 0x80 | ((cp >> 6) & 0x3F);
-	out[3] = 0x80 | (cp & 0x3F);
-	return 4;
 }
 
 static size_t encode(const uint32_t *cps, int n, unsigned char *out)

@@ -16,27 +16,8 @@
 # document is valid UTF-8 by iconv (libc-bin, Essential). Where python3 or
 # jq happen to be installed they judge the same documents too, which
 # checks the validator.
-set -u
-# Byte semantics for sort, sed and awk: the names are not all valid UTF-8.
-LC_ALL=C
-export LC_ALL
-: "${top_builddir:=.}"
-: "${E2FOLD_UTF8:=$top_builddir/misc/e2fold-utf8}"
-# Absolute: the tool runs from inside the test's directory.
-tool=$(cd "$(dirname "$E2FOLD_UTF8")" && pwd)/$(basename "$E2FOLD_UTF8")
-if [ ! -x "$tool" ]; then
-	echo "FAIL: $tool is not built" >&2
-	exit 99
-fi
-tmp=$(mktemp -d) || exit 99
-trap 'rm -rf "$tmp"' EXIT INT TERM
-checks=0
-failures=0
-
-fail() {
-	failures=$((failures + 1))
-	echo "FAIL: $title: $*" >&2
-}
+test_name=u_scan_rules
+. "${top_srcdir:-$(dirname "$0")/..}/tests/test-lib.sh"
 
 # scan ARGS...: the tool, run in $tmp, into $tmp/out and $tmp/err.
 scan() {
@@ -58,29 +39,6 @@ want() {
 	title=$1 want_status=$2
 	# shellcheck disable=SC2059
 	printf "$3" >"$tmp/want"
-}
-
-compare() {
-	checks=$((checks + 1))
-	if [ "$status" -ne "$want_status" ]; then
-		fail "exit status $status, want $want_status"
-		sed 's/^/  stderr: /' "$tmp/err" >&2
-	fi
-	if ! cmp -s "$tmp/want" "$tmp/out"; then
-		fail "output differs:"
-		diff -u "$tmp/want" "$tmp/out" >&2
-	fi
-}
-
-# stderr_is FORMAT: the last run's stderr is exactly printf FORMAT.
-stderr_is() {
-	checks=$((checks + 1))
-	# shellcheck disable=SC2059
-	printf "$1" >"$tmp/want.err"
-	if ! cmp -s "$tmp/want.err" "$tmp/err"; then
-		fail "stderr differs:"
-		diff -u "$tmp/want.err" "$tmp/err" >&2
-	fi
 }
 
 # mk DIR NAME_FORMAT...: empty files named printf NAME_FORMAT in DIR.
@@ -373,5 +331,4 @@ if ! cmp -s "$tmp/hex.missing" "$tmp/hex.alone"; then
 	diff "$tmp/hex.alone" "$tmp/hex.missing" >&2
 fi
 
-echo "u_scan_rules: $checks checks, $failures failures"
-[ "$failures" -eq 0 ]
+finish_checks

@@ -8,29 +8,12 @@
 # Parts that need what the machine may not give (a user other than root
 # for permissions, a mount namespace, a C compiler for the memory probe)
 # say so on stderr and are left out; the rest still runs.
-set -u
-LC_ALL=C
-export LC_ALL
-: "${top_builddir:=.}"
 : "${top_srcdir:=$(cd "$(dirname "$0")/.." && pwd)}"
-: "${E2FOLD_UTF8:=$top_builddir/misc/e2fold-utf8}"
-# Absolute: the tool runs from inside the test's directory.
-tool=$(cd "$(dirname "$E2FOLD_UTF8")" && pwd)/$(basename "$E2FOLD_UTF8")
-if [ ! -x "$tool" ]; then
-	echo "FAIL: $tool is not built" >&2
-	exit 99
-fi
-tmp=$(mktemp -d) || exit 99
+test_name=u_scan_walk
+. "$top_srcdir/tests/test-lib.sh"
 # The 200,000 files go to a tmpfs where there is one: a disk takes long.
 big_tmp=$(mktemp -d -p /dev/shm 2>/dev/null) || big_tmp=$tmp
-trap 'rm -rf "$tmp" "$big_tmp"' EXIT INT TERM
-checks=0
-failures=0
-
-fail() {
-	failures=$((failures + 1))
-	echo "FAIL: $title: $*" >&2
-}
+extra_tmp=$big_tmp
 
 skip() {
 	echo "u_scan_walk: SKIP $title: $*" >&2
@@ -56,11 +39,11 @@ check() {
 	printf "$4" >"$tmp/want.err"
 	if ! cmp -s "$tmp/want" "$tmp/out"; then
 		fail "stdout differs:"
-		diff -u "$tmp/want" "$tmp/out" >&2
+		show_diff "$tmp/want" "$tmp/out"
 	fi
 	if ! cmp -s "$tmp/want.err" "$tmp/err"; then
 		fail "stderr differs:"
-		diff -u "$tmp/want.err" "$tmp/err" >&2
+		show_diff "$tmp/want.err" "$tmp/err"
 	fi
 }
 
@@ -224,5 +207,4 @@ else
 	fi
 fi
 
-echo "u_scan_walk: $checks checks, $failures failures"
-[ "$failures" -eq 0 ]
+finish_checks

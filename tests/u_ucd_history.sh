@@ -4,6 +4,7 @@
 # reading Unicode 15.0.0's own files (tests/data/ucd-15.0.0): every code
 # point under every version up to 15.0, both forms (fuzz/u_reference.c).
 # The kernel oracle does the same for 12.1 and older against Linux.
+# Why: doc/kernel-facts.md, "Unicode versions and ages".
 set -u
 ucd=$top_builddir/tests/data/ucd-15.0.0
 if [ ! -r "$ucd/DerivedAge.txt" ]; then

@@ -1,7 +1,7 @@
 /*
  * u_utf8_api: every function of unicode.h and encoding.h on inputs whose
  * answers are known independently: worked out by hand from the Unicode
- * data files, from FACTS.md (measured on Linux 6.1), or computed here
+ * data files, from doc/kernel-facts.md (measured on Linux), or computed here
  * with the kernel's formulas. tests/oracle/kernel_diff.c compares the
  * engine with the kernel's own code under 12.1; this test also covers the
  * other Unicode versions, the version parsing, and the ext4 glue.
@@ -392,7 +392,7 @@ static void test_load(void)
 
 static void test_facts_12_1(const struct unicode_map *um)
 {
-	/* The equal-under-12.1 list of FACTS.md. */
+	/* The pairs of doc/kernel-facts.md, "NFDi and NFDiCF". */
 	CASECMP(um, "README", "readme", 0);
 	CASECMP(um, "Stra\xc3\x9f" "e", "STRASSE", 0);	/* U+00DF */
 	CASECMP(um, "\xe1\xba\x9e", "ss", 0);		/* U+1E9E */
@@ -575,7 +575,10 @@ static void test_long_strings(const struct unicode_map *um)
 	CHECK_INT(utf8_validate(um, &q2), -1);
 }
 
-/* The quirks of FACTS.md: stray continuation bytes, NUL, a bad start. */
+/*
+ * doc/kernel-facts.md, "Quirks of fs/unicode": stray continuation bytes,
+ * NUL, a bad start.
+ */
 static void test_quirks(const struct unicode_map *um)
 {
 	FOLD(um, "A\x80", "a\x80");

@@ -6,28 +6,10 @@
 # bytes of each name (HASHALG_4 and HASHALG_5 for the unsigned variants);
 # where debugfs is installed they are also recomputed at run time.
 # Non-ASCII bytes are written as printf octal escapes.
-set -u
-# Byte semantics for grep and sed: the names are not all valid UTF-8.
-LC_ALL=C
-export LC_ALL
-: "${top_builddir:=.}"
-: "${E2FOLD_UTF8:=$top_builddir/misc/e2fold-utf8}"
-tool=$E2FOLD_UTF8
-if [ ! -x "$tool" ]; then
-	echo "FAIL: $tool is not built" >&2
-	exit 99
-fi
-tmp=$(mktemp -d) || exit 99
-trap 'rm -rf "$tmp"' EXIT INT TERM
-checks=0
-failures=0
+test_name=u_utf8_cli
+. "${top_srcdir:-$(dirname "$0")/..}/tests/test-lib.sh"
 
 seed=d1a5a0e2-3b0c-4f6e-9a71-5c2b8e4f1d37
-
-fail() {
-	failures=$((failures + 1))
-	echo "FAIL: $title: $*" >&2
-}
 
 # run [ARGS...]: the tool on stdin $tmp/in, into $tmp/out, $tmp/err, $status.
 run() {
@@ -38,7 +20,9 @@ run() {
 # expect TITLE STATUS WANT_FORMAT ARGS...: stdout must be exactly
 # printf WANT_FORMAT, and the exit status STATUS; stdin is empty.
 expect() {
-	title=$1 want_status=$2 want=$3
+	title=$1 want_status=$2
+	# shellcheck disable=SC2059
+	printf "$3" >"$tmp/want"
 	shift 3
 	: >"$tmp/in"
 	run "$@"
@@ -48,46 +32,14 @@ expect() {
 # expect_in TITLE STDIN_FORMAT STATUS WANT_FORMAT ARGS...: the same with
 # printf STDIN_FORMAT on stdin.
 expect_in() {
-	title=$1 want_status=$3 want=$4
+	title=$1 want_status=$3
 	# shellcheck disable=SC2059
 	printf "$2" >"$tmp/in"
+	# shellcheck disable=SC2059
+	printf "$4" >"$tmp/want"
 	shift 4
 	run "$@"
 	compare
-}
-
-compare() {
-	checks=$((checks + 1))
-	# shellcheck disable=SC2059
-	printf "$want" >"$tmp/want"
-	if [ "$status" -ne "$want_status" ]; then
-		fail "exit status $status, want $want_status"
-		sed 's/^/  stderr: /' "$tmp/err" >&2
-	fi
-	if ! cmp -s "$tmp/want" "$tmp/out"; then
-		fail "output differs:"
-		echo "  want:" >&2
-		od -c "$tmp/want" | sed 's/^/    /' >&2
-		echo "  got:" >&2
-		od -c "$tmp/out" | sed 's/^/    /' >&2
-	fi
-}
-
-# stderr_has TEXT: the last run's stderr contains TEXT.
-stderr_has() {
-	checks=$((checks + 1))
-	if ! grep -qF -- "$1" "$tmp/err"; then
-		fail "stderr lacks '$1':"
-		sed 's/^/  stderr: /' "$tmp/err" >&2
-	fi
-}
-
-stderr_empty() {
-	checks=$((checks + 1))
-	if [ -s "$tmp/err" ]; then
-		fail "unexpected stderr:"
-		sed 's/^/  stderr: /' "$tmp/err" >&2
-	fi
 }
 
 strasse=$(printf 'Stra\303\237e')		# Straße
@@ -305,5 +257,4 @@ else
 	echo "note: no debugfs, hashes checked against stored values only"
 fi
 
-echo "u_utf8_cli: $checks checks, $failures failed"
-[ "$failures" -eq 0 ]
+finish_checks

@@ -9,7 +9,8 @@
  *   NFDiCF NFDi plus full case folding (CaseFolding.txt statuses C and F).
  * ext4 hashes and compares the NFDiCF form of names in casefolded
  * directories, so for Unicode 12.1 every byte produced here equals the
- * kernel's, including its quirks (see doc/engine.md).
+ * kernel's, including its quirks (doc/kernel-facts.md, "Quirks of
+ * fs/unicode").
  *
  * Versions: one table serves every Unicode version from 1.1 up to the
  * one the library was generated from. Under version V a code point

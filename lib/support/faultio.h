@@ -1,6 +1,6 @@
 /*
  * faultio.h: an I/O manager that fails on purpose, for testing repairs
- * when the disk misbehaves (issue: fault injection). It passes everything
+ * when the disk misbehaves (fault injection). It passes everything
  * to libext2fs's unix I/O manager, except the Nth read or write that the
  * environment names:
  *

@@ -18,12 +18,12 @@
  *      blocks out of range) leads the kernel astray, which is not
  *      modelled: every block is scanned and the path says so.
  *   3. A directory without an index is scanned block by block.
- *   4. Linux 6.15 and later (and kernels that took the change) scan every
- *      block of a casefolded indexed directory when the hashed search
- *      misses, unless s_encoding_flags has no_compat_fallback; Linux 6.1
- *      never does. This finds entries left in the wrong leaf by kernels
- *      that hashed differently (see FACTS.md, the Default_Ignorable
- *      episode).
+ *   4. Newer kernels (measured: 6.12 stable and 7.2) scan every block of
+ *      a casefolded indexed directory when the hashed search misses,
+ *      unless s_encoding_flags has no_compat_fallback; Linux 6.1 never
+ *      does (doc/kernel-facts.md, "The compat fallback"). This finds
+ *      entries left in the wrong leaf by kernels that hashed differently
+ *      (doc/kernel-facts.md, "The Default_Ignorable episode").
  * A scan of every block sees block 0's "." and ".." entries too, so a name
  * whose casefold is "." or ".." (a dot and an ignorable code point) finds
  * the directory or its parent. The names "." and ".." themselves never

@@ -5,6 +5,5 @@
 img=${1:-image}
 new_fs "$img" 8M -b 1024 -O casefold
 craft "$img" mkdir / cf casefold
-i=0
-while [ $i -lt 300 ]; do hex "Document-$i.PDF"; i=$((i + 1)); done |
+hex_numbered 300 'Document-%d.PDF' |
 	craft "$img" fill /cf raw

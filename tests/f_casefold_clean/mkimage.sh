@@ -13,8 +13,7 @@ craft "$img" mkdir / cf casefold
 	hex "العربية"; hex "İstanbul"; hex "ıi"; hex "ǅ"; hex "ß-x"
 } | craft "$img" fill /cf
 craft "$img" mkdir /cf big casefold
-i=0
-while [ $i -lt 400 ]; do hex "Größe-$i-Ärger"; i=$((i + 1)); done |
+hex_numbered 400 'Größe-%d-Ärger' |
 	craft "$img" fill /cf/big
 craft "$img" mkdir / plain
 { hex README; hex readme; printf '61ff62\n'; } | craft "$img" fill /plain

@@ -7,7 +7,6 @@ new_fs "$img" 4M -b 1024 -O casefold,^dir_index
 craft "$img" mkdir / cf casefold
 {
 	hex README; hex readme
-	i=0
-	while [ $i -lt 100 ]; do hex "entry-$i"; i=$((i + 1)); done
+	hex_numbered 100 'entry-%d'
 } | craft "$img" fill /cf
 craft "$img" corrupt /cf 1

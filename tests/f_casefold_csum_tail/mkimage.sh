@@ -5,7 +5,6 @@
 img=${1:-image}
 new_fs "$img" 8M -b 1024 -O casefold
 craft "$img" mkdir / cf casefold
-i=0
-while [ $i -lt 200 ]; do hex "Item-$i"; i=$((i + 1)); done | craft "$img" fill /cf
+hex_numbered 200 'Item-%d' | craft "$img" fill /cf
 # The tail of leaf block 1 (its last 12 bytes) loses its 0xDE marker.
 craft "$img" poke /cf 1 1019 00

@@ -7,7 +7,6 @@ new_fs "$img" 4M -b 1024 -O casefold,^dir_index
 craft "$img" mkdir / cf casefold
 {
 	hex README
-	i=0
-	while [ $i -lt 150 ]; do hex "entry-number-$i"; i=$((i + 1)); done
+	hex_numbered 150 'entry-number-%d'
 	hex readme
 } | craft "$img" fill /cf

@@ -6,7 +6,6 @@ img=${1:-image}
 new_fs "$img" 16M -b 4096 -O casefold
 craft "$img" mkdir / cf casefold
 {
-	i=0
-	while [ $i -lt 600 ]; do hex "Photo_$i.JPG"; i=$((i + 1)); done
+	hex_numbered 600 'Photo_%d.JPG'
 	hex photo_17.jpg; hex PHOTO_599.jpg; hex "photo_300.jpg"
 } | craft "$img" fill /cf

@@ -5,6 +5,5 @@
 img=${1:-image}
 new_fs "$img" 8M -b 1024 -O casefold
 craft "$img" mkdir / cf casefold
-i=0
-while [ $i -lt 300 ]; do hex "Doc-$i.PDF"; i=$((i + 1)); done | craft "$img" fill /cf raw
+hex_numbered 300 'Doc-%d.PDF' | craft "$img" fill /cf raw
 craft "$img" super encoding=9

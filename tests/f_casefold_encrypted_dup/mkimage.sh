@@ -3,9 +3,7 @@
 # (run-test and tests/u_mkimage_reproducible.sh set CFCRAFT and top_srcdir).
 . "$top_srcdir/tests/mkimage-lib.sh"
 img=${1:-image}
-new_fs "$img" 8M -b 1024 -O casefold,encrypt
-craft "$img" mkdir / enc casefold encrypt
-craft "$img" policy /enc
+encrypted_dir "$img" 8M
 cipher_names 120 > "$img.names"
 cipher_hashes 120 > "$img.hashes"
 # Entries 7 and 8 get the same stored hash: the same name under one key.

@@ -3,9 +3,7 @@
 # (run-test and tests/u_mkimage_reproducible.sh set CFCRAFT and top_srcdir).
 . "$top_srcdir/tests/mkimage-lib.sh"
 img=${1:-image}
-new_fs "$img" 8M -b 1024 -O casefold,encrypt
-craft "$img" mkdir / enc casefold encrypt
-craft "$img" policy /enc
+encrypted_dir "$img" 8M
 cipher_names 4 > "$img.names"
 printf '10000000 1\n20000000 2\n30000000 3\n40000000 4\n' > "$img.hashes"
 craft "$img" fill /enc stored "$img.hashes" < "$img.names"

@@ -5,6 +5,5 @@
 img=${1:-image}
 new_fs "$img" 8M -b 1024 -O casefold
 craft "$img" mkdir / cf casefold
-i=0
-while [ $i -lt 200 ]; do hex "Mixed-Case-$i"; i=$((i + 1)); done | craft "$img" fill /cf
+hex_numbered 200 'Mixed-Case-%d' | craft "$img" fill /cf
 craft "$img" super -casefold encoding=0 flags=0

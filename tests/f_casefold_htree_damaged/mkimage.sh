@@ -5,7 +5,6 @@
 img=${1:-image}
 new_fs "$img" 8M -b 1024 -O casefold,^metadata_csum
 craft "$img" mkdir / cf casefold
-i=0
-while [ $i -lt 200 ]; do hex "Item-$i"; i=$((i + 1)); done | craft "$img" fill /cf
+hex_numbered 200 'Item-%d' | craft "$img" fill /cf
 # The root's entry limit (bytes 32-33) no longer matches the block size.
 craft "$img" poke /cf 0 32 0500

@@ -5,7 +5,6 @@
 img=${1:-image}
 new_fs "$img" 8M -b 1024 -O casefold,^metadata_csum
 craft "$img" mkdir / cf casefold
-i=0
-while [ $i -lt 200 ]; do hex "Item-$i"; i=$((i + 1)); done | craft "$img" fill /cf
+hex_numbered 200 'Item-%d' | craft "$img" fill /cf
 # The root's entry count (bytes 34-35) drops by one: the last leaf is lost.
 craft "$img" poke /cf 0 34 0300

@@ -5,5 +5,4 @@
 img=${1:-image}
 new_fs "$img" 8M -b 1024 -O casefold
 craft "$img" mkdir / idx casefold
-i=0
-while [ $i -lt 300 ]; do hex "Doc-$i.PDF"; i=$((i + 1)); done | craft "$img" fill /idx raw
+hex_numbered 300 'Doc-%d.PDF' | craft "$img" fill /idx raw

@@ -7,6 +7,5 @@ new_fs "$img" 4M -b 1024 -O casefold
 craft "$img" mkdir / cf casefold
 { hex README; hex readme; hex other; } | craft "$img" fill /cf
 craft "$img" mkdir / idx
-i=0
-while [ $i -lt 300 ]; do hex "Doc-$i.PDF"; i=$((i + 1)); done | craft "$img" fill /idx raw
+hex_numbered 300 'Doc-%d.PDF' | craft "$img" fill /idx raw
 craft "$img" flags /idx +casefold

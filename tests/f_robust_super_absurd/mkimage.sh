@@ -8,5 +8,5 @@ img=${1:-image}
 new_fs "$img" 1M -b 1024 -O casefold,^metadata_csum
 craft "$img" mkdir / cf casefold
 
-{ i=0; while [ $i -lt 60 ]; do hex "Größe-$i"; i=$((i + 1)); done; hex "GRÖSSE-7"; } |
+{ hex_numbered 60 'Größe-%d'; hex "GRÖSSE-7"; } |
 	craft "$img" fill /cf

@@ -15,7 +15,9 @@
 # hashed lookup that misses, so each create of a new name costs a scan of
 # the directory: the 7,000 creates of the 4 KiB image would take several
 # minutes. That image has no_compat_fallback (bit 1 of s_encoding_flags),
-# which turns the scan off; the 1 KiB image keeps the default.
+# which turns the scan off; the 1 KiB image keeps the default (see
+# doc/kernel-facts.md, "The compat fallback"). The layout checked is
+# the one doc/encrypted-htree.md describes.
 #
 # Files are left in $top_builddir/tests/kernel/SUITE/k_encrypted/.
 . "${top_srcdir:-.}/tests/kernel/lib.sh"

@@ -1,7 +1,8 @@
 #!/bin/sh
 # k_fsck_repair: images damaged in every way e2fold-fsck repairs
 # (duplicates after casefolding, invalid names under strict, entries in
-# the wrong htree leaf, entries placed by the Linux 6.12 ignorable bug)
+# the wrong htree leaf, entries placed by a kernel that kept ignorable
+# code points: doc/kernel-facts.md, "The Default_Ignorable episode")
 # are repaired with e2fold-fsck -fy; then Debian's kernel finds every entry
 # by its name, and by a differently-cased spelling, reaching the same
 # inode, and every file still holds its own content ("inode N").
@@ -23,8 +24,7 @@ craft "$dup" mkdir / cf casefold
 {
 	hex README; hex readme; hex "Straße"; hex STRASSE; hex "café"
 	hex "cafe$(printf '\314\201')"; hex "ﬁle"; hex FILE
-	i=0
-	while [ $i -lt 300 ]; do hex "Photo_$i.JPG"; i=$((i + 1)); done
+	hex_numbered 300 'Photo_%d.JPG'
 	hex photo_7.jpg
 } | craft "$dup" fill /cf
 
@@ -34,15 +34,13 @@ printf '61ff62\n62c3\n4180\neda08078\n6f6b2e747874\n' | craft "$strict" fill /cf
 
 new_fs "$bucket" 16M -b 1024 -O casefold
 craft "$bucket" mkdir / cf casefold
-i=0
-while [ $i -lt 400 ]; do hex "Document-$i.PDF"; i=$((i + 1)); done |
+hex_numbered 400 'Document-%d.PDF' |
 	craft "$bucket" fill /cf raw
 
 new_fs "$ign" 16M -b 1024 -O casefold
 craft "$ign" mkdir / cf casefold
 {
-	i=0
-	while [ $i -lt 250 ]; do hex "plain-$i"; i=$((i + 1)); done
+	hex_numbered 250 'plain-%d'
 	hex "soft$(printf '\302\255')hyphen"
 	hex "zero$(printf '\342\200\213')width"
 	hex "heart$(printf '\342\235\244\357\270\217')"

@@ -21,7 +21,9 @@
 # hashed lookup that misses, so every create of a new name costs a scan of
 # its directory, unless no_compat_fallback is set (Linux 6.1 never
 # scans). The creates give the same results either way, but take several
-# times as long: the log shows the seconds each filesystem took.
+# times as long: the log shows the seconds each filesystem took (see
+# doc/kernel-facts.md, "The compat fallback"). The hashes checked are
+# those of doc/kernel-facts.md, "The directory hash of a casefolded name".
 #
 # Files are left in $top_builddir/tests/kernel/SUITE/k_kernel_writes/.
 # shellcheck source=tests/kernel/lib.sh

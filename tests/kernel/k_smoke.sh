@@ -1,7 +1,9 @@
 #!/bin/sh
 # k_smoke: Debian's kernel matches names in a casefolded directory
 # (README/readme, Straße/STRASSE) and accepts invalid UTF-8 only without
-# strict, and the system e2fsck finds both filesystems clean after.
+# strict, and the system e2fsck finds both filesystems clean after: the
+# facts of doc/kernel-facts.md, "NFDi and NFDiCF", and of
+# doc/kernel-facts.md, "Strict and non-strict".
 #
 # One boot checks a default and a strict filesystem, made by the system
 # mke2fs (/dev/vda and /dev/vdb in the VM). Results are left in

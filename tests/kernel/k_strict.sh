@@ -13,7 +13,9 @@
 # that cannot be folded (e2fold-utf8 fold says "invalid") and ENOENT for
 # one that can (a stray continuation byte after a valid character). Every
 # mismatch is listed. After unmounting, both checkers find both images
-# clean, and every entry lies in the leaf its hash leads to.
+# clean, and every entry lies in the leaf its hash leads to. The rules:
+# doc/kernel-facts.md, "Strict and non-strict", and
+# doc/kernel-facts.md, "Quirks of fs/unicode".
 #
 # Files are left in $top_builddir/tests/kernel/SUITE/k_strict/.
 # shellcheck source=tests/kernel/lib.sh

@@ -23,6 +23,7 @@
 
 #include "unicode.h"
 #include "kernel_oracle.h"
+#include "utf8put.h"
 
 static struct unicode_map *um;
 static void *kum;
@@ -161,30 +162,6 @@ static void check_string(const unsigned char *s, unsigned int len)
 		check_int("casefold_hash value", s, len, h1, h2);
 }
 
-static int put_utf8(unsigned char *p, uint32_t cp)
-{
-	if (cp < 0x80) {
-		p[0] = cp;
-		return 1;
-	}
-	if (cp < 0x800) {
-		p[0] = 0xC0 | cp >> 6;
-		p[1] = 0x80 | (cp & 0x3F);
-		return 2;
-	}
-	if (cp < 0x10000) {
-		p[0] = 0xE0 | cp >> 12;
-		p[1] = 0x80 | ((cp >> 6) & 0x3F);
-		p[2] = 0x80 | (cp & 0x3F);
-		return 3;
-	}
-	p[0] = 0xF0 | cp >> 18;
-	p[1] = 0x80 | ((cp >> 12) & 0x3F);
-	p[2] = 0x80 | ((cp >> 6) & 0x3F);
-	p[3] = 0x80 | (cp & 0x3F);
-	return 4;
-}
-
 static void every_code_point(void)
 {
 	uint32_t cp;
@@ -195,12 +172,12 @@ static void every_code_point(void)
 
 		if (cp >= 0xD800 && cp <= 0xDFFF)
 			continue;
-		n = put_utf8(buf, cp);
+		n = put_utf8(cp, buf);
 		check_string(buf, n);
 		/* After a starter, and between a starter and a mark. */
 		up[0] = 'A';
-		m = 1 + put_utf8(up + 1, cp);
-		m += put_utf8(up + m, 0x0316);
+		m = 1 + put_utf8(cp, up + 1);
+		m += put_utf8(0x0316, up + m);
 		check_string(up, m);
 		check_pair(buf, n, up + 1, m - 1 - 2);
 	}
@@ -251,7 +228,7 @@ static size_t gen_string(unsigned char *p, size_t max)
 			break;
 		case 2: {	/* a truncated sequence */
 			unsigned char tmp[4];
-			int m = put_utf8(tmp, 0x80 + rnd(0x10FF80));
+			int m = put_utf8(0x80 + rnd(0x10FF80), tmp);
 
 			memcpy(p + n, tmp, m);
 			n += 1 + rnd(m);
@@ -263,11 +240,11 @@ static size_t gen_string(unsigned char *p, size_t max)
 
 			if (cp >= 0xD800 && cp <= 0xDFFF)
 				cp = 0xFFFD;
-			n += put_utf8(p + n, cp);
+			n += put_utf8(cp, p + n);
 			break;
 		}
 		case 5:	/* BMP */
-			n += put_utf8(p + n, 0x80 + rnd(0x2F80));
+			n += put_utf8(0x80 + rnd(0x2F80), p + n);
 			break;
 		case 6:	/* ASCII */
 		case 7:
@@ -280,8 +257,9 @@ static size_t gen_string(unsigned char *p, size_t max)
 			}
 			/* fall through */
 		default:
-			n += put_utf8(p + n, interesting[rnd(sizeof(interesting) /
-						      sizeof(interesting[0]))]);
+			n += put_utf8(interesting[rnd(sizeof(interesting) /
+						      sizeof(interesting[0]))],
+				      p + n);
 		}
 	}
 	return n;
@@ -347,12 +325,12 @@ static void older_versions(unsigned long nrandom)
 
 					if (cp >= 0xD800 && cp <= 0xDFFF)
 						continue;
-					n = put_utf8(buf, cp);
+					n = put_utf8(cp, buf);
 					check_stream(0, buf, n);
 					check_stream(1, buf, n);
 					buf[0] = 'A';
-					m = 1 + put_utf8(buf + 1, cp);
-					m += put_utf8(buf + m, 0x0316);
+					m = 1 + put_utf8(cp, buf + 1);
+					m += put_utf8(0x0316, buf + m);
 					check_stream(0, buf, m);
 					check_stream(1, buf, m);
 				}
