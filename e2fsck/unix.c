@@ -18,8 +18,7 @@
 #include "e2fsck.h"
 #include "dxgeometry.h"
 #include "external.h"
-#include "faultio.h"
-#include "icache.h"
+#include "openfs.h"
 #include "misread.h"
 #include "problem.h"
 #include "fsck_report.h"
@@ -157,51 +156,15 @@ static void parse_options(int argc, char **argv, struct fsck_options *opt)
 errcode_t fsck_open_fs(struct fsck_ctx *ctx, const char *undo_suffix)
 {
 	char undo[4096];
-	int flags = EXT2_FLAG_64BITS | EXT2_FLAG_IGNORE_CSUM_ERRORS |
-		    EXT2_FLAG_SKIP_MMP;
-	errcode_t retval;
+	int flags = EXT2_FLAG_IGNORE_CSUM_ERRORS | EXT2_FLAG_SKIP_MMP;
 
-	/* unix I/O, or the fault injector the tests ask for (faultio.h). */
-	ctx->io = e2fold_default_io_manager();
 	if (fsck_may_write(ctx))
 		flags |= EXT2_FLAG_RW | EXT2_FLAG_EXCLUSIVE;
-	if (ctx->opt.undo_file && fsck_may_write(ctx)) {
+	if (ctx->opt.undo_file)
 		snprintf(undo, sizeof(undo), "%s%s", ctx->opt.undo_file,
 			 undo_suffix);
-		retval = set_undo_io_backing_manager(ctx->io);
-		if (!retval)
-			retval = set_undo_io_backup_file(undo);
-		if (retval)
-			return retval;
-		ctx->io = undo_io_manager;
-	}
-	retval = ext2fs_open2(ctx->opt.device, NULL, flags, 0, 0, ctx->io,
-			      &ctx->fs);
-	if (!retval)
-		e2fold_guard_inode_cache(ctx->fs);
-	return retval;
-}
-
-/*
- * A superblock that claims more blocks than the device holds: the image
- * was truncated or the superblock is corrupt. Reading past the end fails
- * at random places, and a rebuild could write past it; refuse.
- */
-static int truncated(struct fsck_ctx *ctx)
-{
-	ext2_filsys fs = ctx->fs;
-	blk64_t dev_blocks = 0;
-
-	if (ext2fs_get_device_size2(ctx->opt.device, fs->blocksize,
-				    &dev_blocks) || !dev_blocks ||
-	    ext2fs_blocks_count(fs->super) <= dev_blocks)
-		return 0;
-	fprintf(stderr, "%s: %s: the superblock says %llu blocks, the device "
-		"holds %llu: truncated, or the superblock is corrupt\n", prog,
-		ctx->opt.device,
-		(unsigned long long)ext2fs_blocks_count(fs->super),
-		(unsigned long long)dev_blocks);
-	return 1;
+	return e2fold_open_fs(ctx->opt.device, flags,
+			      ctx->opt.undo_file ? undo : NULL, &ctx->fs);
 }
 
 /* Refuse what e2fsck would refuse before writing. */
@@ -211,7 +174,7 @@ static int preflight(struct fsck_ctx *ctx)
 	int mount_flags = 0;
 	errcode_t retval;
 
-	if (truncated(ctx))
+	if (e2fold_fs_truncated(prog, fs, ctx->opt.device))
 		return FSCK_ERROR;
 
 	retval = ext2fs_check_if_mounted(ctx->opt.device, &mount_flags);

@@ -8,8 +8,7 @@
 #include <et/com_err.h>
 
 #include "encoding.h"
-#include "faultio.h"
-#include "icache.h"
+#include "openfs.h"
 #include "tune.h"
 #include "version.h"
 
@@ -39,26 +38,16 @@ static int check_unmounted(const char *device)
 
 static errcode_t open_fs(struct tune_ctx *ctx)
 {
-	int flags = EXT2_FLAG_64BITS | EXT2_FLAG_EXCLUSIVE;
-	io_manager io = e2fold_default_io_manager();
+	int flags = EXT2_FLAG_EXCLUSIVE;
 	errcode_t retval;
 
 	if (!ctx->opt.dry_run)
 		flags |= EXT2_FLAG_RW;
-	if (ctx->opt.undo_file && !ctx->opt.dry_run) {
-		retval = set_undo_io_backing_manager(io);
-		if (!retval)
-			retval = set_undo_io_backup_file((char *)ctx->opt.undo_file);
-		if (retval)
-			return retval;
-		io = undo_io_manager;
-	}
-	retval = ext2fs_open2(ctx->opt.device, NULL, flags, 0, 0, io, &ctx->fs);
+	retval = e2fold_open_fs(ctx->opt.device, flags, ctx->opt.undo_file,
+				&ctx->fs);
 	if (retval)
 		return retval;
-	e2fold_guard_inode_cache(ctx->fs);
-	retval = ext2fs_read_bitmaps(ctx->fs);
-	return retval;
+	return ext2fs_read_bitmaps(ctx->fs);
 }
 
 static void explain_open_error(struct tune_ctx *ctx, errcode_t retval)
