@@ -70,6 +70,7 @@ static int rewrites_directories(const struct tune_options *opt)
 }
 
 /*
+ * Nothing is written to a filesystem larger than its device (truncated).
  * Directories are rewritten only on a filesystem that is consistent:
  * one with recorded errors, unfinished journal recovery, or mounted since
  * it was last checked must go through e2fsck first (as resize2fs asks).
@@ -78,6 +79,8 @@ static int check_consistent(struct tune_ctx *ctx)
 {
 	struct ext2_super_block *sb = ctx->fs->super;
 
+	if (e2fold_fs_truncated(prog, ctx->fs, ctx->opt.device))
+		return TUNE_ERROR;
 	if (ext2fs_has_feature_journal_needs_recovery(sb)) {
 		fprintf(stderr, "%s: %s: the journal needs recovery; run "
 			"e2fsck first\n", prog, ctx->opt.device);
