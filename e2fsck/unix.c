@@ -391,6 +391,25 @@ static errcode_t find_misread_nodes(struct fsck_ctx *ctx)
 	return 0;
 }
 
+/*
+ * Run e2fsck (verify: as the judge, -fn) and put what it found in the
+ * report; 0, or -1 when it could not be run (the check is aborted).
+ */
+static int e2fsck_phase(struct fsck_ctx *ctx, int verify,
+			struct e2fsck_run *res)
+{
+	errcode_t retval = fsck_run_e2fsck(ctx, verify, res);
+
+	if (retval) {
+		com_err(prog, retval, "while running %s", ctx->e2fsck_path);
+		ctx->aborted = 1;
+		return -1;
+	}
+	report_e2fsck(ctx->report, verify ? "verify" : "repair",
+		      ctx->e2fsck_version, res);
+	return 0;
+}
+
 static void check_with_e2fsck(struct fsck_ctx *ctx)
 {
 	struct e2fsck_run res;
@@ -409,13 +428,8 @@ static void check_with_e2fsck(struct fsck_ctx *ctx)
 	drop_unused_undo(ctx, ".super", ctx->changed);
 	printf("Running %s for everything but names and hash trees:\n",
 	       ctx->e2fsck_version);
-	retval = fsck_run_e2fsck(ctx, 0, &res);
-	if (retval) {
-		com_err(prog, retval, "while running %s", ctx->e2fsck_path);
-		ctx->aborted = 1;
+	if (e2fsck_phase(ctx, 0, &res))
 		return;
-	}
-	report_e2fsck(ctx->report, "repair", ctx->e2fsck_version, &res);
 	if (res.status & FSCK_NONDESTRUCT)
 		ctx->changed = 1;
 	if (res.left)
@@ -448,13 +462,8 @@ static void check_with_e2fsck(struct fsck_ctx *ctx)
 	ctx->changed |= changed;
 	if (ctx->aborted || !ctx->changed || !fsck_may_write(ctx))
 		return;
-	retval = fsck_run_e2fsck(ctx, 1, &res);
-	if (retval) {
-		com_err(prog, retval, "while running %s", ctx->e2fsck_path);
-		ctx->aborted = 1;
+	if (e2fsck_phase(ctx, 1, &res))
 		return;
-	}
-	report_e2fsck(ctx->report, "verify", ctx->e2fsck_version, &res);
 	if (res.left || (res.status & ~FSCK_UNCORRECTED)) {
 		printf("%s: e2fsck -fn still finds %lu problems of its own.\n",
 		       ctx->opt.device, res.left);
