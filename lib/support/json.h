@@ -2,10 +2,10 @@
  * json.h: the one JSON writer of the tools' reports.
  *
  * A writer holds the containers (objects and arrays) open at the moment
- * and writes either into a growing string (a zeroed struct: one report
- * item, kept until the report is written) or straight to a FILE (set .f,
- * or begin a document: a whole report, streamed, so that a scan of a
- * large tree holds nothing of what it has already written).
+ * and writes either into a growing string (a zeroed struct; so the tools
+ * build each report item, kept until the report is written) or straight
+ * to a FILE (set .f, or begin a document: a whole report, streamed, so
+ * that a scan of a large tree holds nothing of what it has written).
  *
  * Layout. An INLINE container is one line: {"a": 1, "b": [2, 3]}. A LINES
  * container puts each member on a line of its own, indented two spaces a
