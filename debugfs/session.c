@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "debugfs.h"
-#include "icache.h"
+#include "openfs.h"
 
 static const char *prog = "e2fold-debugfs";
 
@@ -38,7 +38,7 @@ static void load_encoding(struct session *s)
 
 errcode_t session_open(struct session *s, const char *device, int writable)
 {
-	int flags = EXT2_FLAG_64BITS | EXT2_FLAG_IGNORE_CSUM_ERRORS;
+	int flags = EXT2_FLAG_IGNORE_CSUM_ERRORS;
 	errcode_t retval;
 
 	memset(s, 0, sizeof(*s));
@@ -46,11 +46,9 @@ errcode_t session_open(struct session *s, const char *device, int writable)
 	s->writable = writable;
 	if (writable)
 		flags |= EXT2_FLAG_RW;
-	retval = ext2fs_open2(device, NULL, flags, 0, 0, unix_io_manager,
-			      &s->fs);
+	retval = e2fold_open_fs(device, flags, NULL, &s->fs);
 	if (retval)
 		return retval;
-	e2fold_guard_inode_cache(s->fs);
 	s->cwd = EXT2_ROOT_INO;
 	load_encoding(s);
 	return 0;

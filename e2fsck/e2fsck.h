@@ -85,7 +85,6 @@ struct fsck_ctx {
 	struct fsck_options opt;
 	const char *prog;
 	ext2_filsys fs;
-	io_manager io;
 	char *e2fsck_path;		/* NULL: e2fold runs alone */
 	char e2fsck_version[64];
 

@@ -18,8 +18,7 @@
 #include "e2fsck.h"
 #include "dxgeometry.h"
 #include "external.h"
-#include "faultio.h"
-#include "icache.h"
+#include "openfs.h"
 #include "misread.h"
 #include "problem.h"
 #include "fsck_report.h"
@@ -157,51 +156,15 @@ static void parse_options(int argc, char **argv, struct fsck_options *opt)
 errcode_t fsck_open_fs(struct fsck_ctx *ctx, const char *undo_suffix)
 {
 	char undo[4096];
-	int flags = EXT2_FLAG_64BITS | EXT2_FLAG_IGNORE_CSUM_ERRORS |
-		    EXT2_FLAG_SKIP_MMP;
-	errcode_t retval;
+	int flags = EXT2_FLAG_IGNORE_CSUM_ERRORS | EXT2_FLAG_SKIP_MMP;
 
-	/* unix I/O, or the fault injector the tests ask for (faultio.h). */
-	ctx->io = e2fold_default_io_manager();
 	if (fsck_may_write(ctx))
 		flags |= EXT2_FLAG_RW | EXT2_FLAG_EXCLUSIVE;
-	if (ctx->opt.undo_file && fsck_may_write(ctx)) {
+	if (ctx->opt.undo_file)
 		snprintf(undo, sizeof(undo), "%s%s", ctx->opt.undo_file,
 			 undo_suffix);
-		retval = set_undo_io_backing_manager(ctx->io);
-		if (!retval)
-			retval = set_undo_io_backup_file(undo);
-		if (retval)
-			return retval;
-		ctx->io = undo_io_manager;
-	}
-	retval = ext2fs_open2(ctx->opt.device, NULL, flags, 0, 0, ctx->io,
-			      &ctx->fs);
-	if (!retval)
-		e2fold_guard_inode_cache(ctx->fs);
-	return retval;
-}
-
-/*
- * A superblock that claims more blocks than the device holds: the image
- * was truncated or the superblock is corrupt. Reading past the end fails
- * at random places, and a rebuild could write past it; refuse.
- */
-static int truncated(struct fsck_ctx *ctx)
-{
-	ext2_filsys fs = ctx->fs;
-	blk64_t dev_blocks = 0;
-
-	if (ext2fs_get_device_size2(ctx->opt.device, fs->blocksize,
-				    &dev_blocks) || !dev_blocks ||
-	    ext2fs_blocks_count(fs->super) <= dev_blocks)
-		return 0;
-	fprintf(stderr, "%s: %s: the superblock says %llu blocks, the device "
-		"holds %llu: truncated, or the superblock is corrupt\n", prog,
-		ctx->opt.device,
-		(unsigned long long)ext2fs_blocks_count(fs->super),
-		(unsigned long long)dev_blocks);
-	return 1;
+	return e2fold_open_fs(ctx->opt.device, flags,
+			      ctx->opt.undo_file ? undo : NULL, &ctx->fs);
 }
 
 /* Refuse what e2fsck would refuse before writing. */
@@ -211,7 +174,7 @@ static int preflight(struct fsck_ctx *ctx)
 	int mount_flags = 0;
 	errcode_t retval;
 
-	if (truncated(ctx))
+	if (e2fold_fs_truncated(prog, fs, ctx->opt.device))
 		return FSCK_ERROR;
 
 	retval = ext2fs_check_if_mounted(ctx->opt.device, &mount_flags);
@@ -455,6 +418,25 @@ static errcode_t find_misread_nodes(struct fsck_ctx *ctx)
 	return 0;
 }
 
+/*
+ * Run e2fsck (verify: as the judge, -fn) and put what it found in the
+ * report; 0, or -1 when it could not be run (the check is aborted).
+ */
+static int e2fsck_phase(struct fsck_ctx *ctx, int verify,
+			struct e2fsck_run *res)
+{
+	errcode_t retval = fsck_run_e2fsck(ctx, verify, res);
+
+	if (retval) {
+		com_err(prog, retval, "while running %s", ctx->e2fsck_path);
+		ctx->aborted = 1;
+		return -1;
+	}
+	report_e2fsck(ctx->report, verify ? "verify" : "repair",
+		      ctx->e2fsck_version, res);
+	return 0;
+}
+
 static void check_with_e2fsck(struct fsck_ctx *ctx)
 {
 	struct e2fsck_run res;
@@ -473,13 +455,8 @@ static void check_with_e2fsck(struct fsck_ctx *ctx)
 	drop_unused_undo(ctx, ".super", ctx->changed);
 	printf("Running %s for everything but names and hash trees:\n",
 	       ctx->e2fsck_version);
-	retval = fsck_run_e2fsck(ctx, 0, &res);
-	if (retval) {
-		com_err(prog, retval, "while running %s", ctx->e2fsck_path);
-		ctx->aborted = 1;
+	if (e2fsck_phase(ctx, 0, &res))
 		return;
-	}
-	report_e2fsck(ctx->report, "repair", ctx->e2fsck_version, &res);
 	if (res.status & FSCK_NONDESTRUCT)
 		ctx->changed = 1;
 	if (res.left)
@@ -512,13 +489,8 @@ static void check_with_e2fsck(struct fsck_ctx *ctx)
 	ctx->changed |= changed;
 	if (ctx->aborted || !ctx->changed || !fsck_may_write(ctx))
 		return;
-	retval = fsck_run_e2fsck(ctx, 1, &res);
-	if (retval) {
-		com_err(prog, retval, "while running %s", ctx->e2fsck_path);
-		ctx->aborted = 1;
+	if (e2fsck_phase(ctx, 1, &res))
 		return;
-	}
-	report_e2fsck(ctx->report, "verify", ctx->e2fsck_version, &res);
 	if (res.left || (res.status & ~FSCK_UNCORRECTED)) {
 		printf("%s: e2fsck -fn still finds %lu problems of its own.\n",
 		       ctx->opt.device, res.left);

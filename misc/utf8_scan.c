@@ -103,7 +103,7 @@ struct scan {
 	struct dir_names names;
 	struct dir_check check;
 	unsigned long dirs, nnames, groups, colliding, invalid, errors;
-	unsigned long json_entries;
+	struct e2fold_json json;	/* --json: streamed to stdout */
 };
 
 /*
@@ -382,29 +382,15 @@ static void text_report(struct scan *sc)
 			print_name(sc, c->order[i]);
 }
 
-static void json_text(struct e2fold_json *o, const char *s)
-{
-	e2fold_json_raw(o, s, strlen(s));
-}
-
-/* {"name": ..., "name_hex": ...}, after a comma unless it is the first. */
+/* {"name": ..., "name_hex": ...} */
 static void json_name_item(struct e2fold_json *o, const struct scan *sc,
-			   size_t id, int first)
+			   size_t id)
 {
 	const struct e2fold_name_in *nm = &sc->names.in[id];
-	struct e2fold_json item = { 0 };
-	char *text;
 
-	e2fold_json_name(&item, "name", nm->name, nm->len);
-	text = e2fold_json_finish(&item);
-	if (!text) {
-		o->failed = 1;
-		return;
-	}
-	if (!first)
-		json_text(o, ", ");
-	json_text(o, text);
-	free(text);
+	e2fold_json_object(o, NULL, E2FOLD_JSON_INLINE);
+	e2fold_json_name(o, "name", nm->name, nm->len);
+	e2fold_json_close(o);
 }
 
 static void json_group(struct e2fold_json *o, const struct scan *sc,
@@ -412,72 +398,52 @@ static void json_group(struct e2fold_json *o, const struct scan *sc,
 {
 	const struct dir_check *c = &sc->check;
 	size_t n = sc->names.n, k;
-	int items = 0;
 
-	json_text(o, "{\"same_as\": ");
-	json_text(o, first < n ? "null" : first == n ? "\".\"" : "\"..\"");
-	json_text(o, ", \"names\": [");
+	e2fold_json_object(o, NULL, E2FOLD_JSON_INLINE);
+	e2fold_json_text(o, "same_as", first < n ? NULL : dot_names[first - n]);
+	e2fold_json_array(o, "names", E2FOLD_JSON_INLINE);
 	if (first < n)
-		json_name_item(o, sc, first, !items++);
+		json_name_item(o, sc, first);
 	for (k = c->mem[first].next; k != NONE; k = c->mem[k].next)
-		json_name_item(o, sc, k, !items++);
-	json_text(o, "]}");
+		json_name_item(o, sc, k);
+	e2fold_json_close(o);
+	e2fold_json_close(o);
 }
 
-/* One element of the "directories" array, on its own line. */
-static void json_entry(struct scan *sc, struct e2fold_json *o)
+/* An element of the "directories" array begins: {"dir": ..., */
+static void json_dir_begin(struct scan *sc)
 {
-	char *text = e2fold_json_finish(o);
-
-	if (!text) {
-		fprintf(stderr, "e2fold-utf8: %s: out of memory for the "
-			"report\n", escaped(sc, sc->path, sc->path_len));
-		sc->errors++;
-		return;
-	}
-	printf("%s    %s", sc->json_entries++ ? ",\n" : "\n", text);
-	free(text);
+	e2fold_json_object(&sc->json, NULL, E2FOLD_JSON_INLINE);
+	e2fold_json_name(&sc->json, "dir", (const unsigned char *)sc->path,
+			 sc->path_len);
 }
 
 static void json_report(struct scan *sc)
 {
 	const struct dir_check *c = &sc->check;
-	struct e2fold_json o = { 0 };
+	struct e2fold_json *o = &sc->json;
 	size_t n = sc->names.n, g, i;
-	int first = 1;
 
-	e2fold_json_name(&o, "dir", (const unsigned char *)sc->path,
-			 sc->path_len);
-	e2fold_json_key(&o, "collisions");
-	json_text(&o, "[");
+	json_dir_begin(sc);
+	e2fold_json_array(o, "collisions", E2FOLD_JSON_INLINE);
 	for (g = 0; g < n + 2; g++) {
 		size_t k = group_first(sc, g);
 
-		if (k == NONE)
-			continue;
-		if (!first)
-			json_text(&o, ", ");
-		first = 0;
-		json_group(&o, sc, k);
+		if (k != NONE)
+			json_group(o, sc, k);
 	}
-	json_text(&o, "]");
-	e2fold_json_key(&o, "invalid");
-	json_text(&o, "[");
-	for (i = 0, first = 1; i < n; i++) {
-		if (!c->mem[c->order[i]].invalid)
-			continue;
-		json_name_item(&o, sc, c->order[i], first);
-		first = 0;
-	}
-	json_text(&o, "]");
-	json_entry(sc, &o);
+	e2fold_json_close(o);
+	e2fold_json_array(o, "invalid", E2FOLD_JSON_INLINE);
+	for (i = 0; i < n; i++)
+		if (c->mem[c->order[i]].invalid)
+			json_name_item(o, sc, c->order[i]);
+	e2fold_json_close(o);
+	e2fold_json_close(o);
 }
 
 /* The current directory was not (wholly) scanned: err, or what. */
 static void scan_error(struct scan *sc, int err, const char *what)
 {
-	struct e2fold_json o = { 0 };
-
 	if (!what)
 		what = strerror(err);
 	fprintf(stderr, "e2fold-utf8: %s: %s\n",
@@ -485,32 +451,39 @@ static void scan_error(struct scan *sc, int err, const char *what)
 	sc->errors++;
 	if (!sc->opt->json)
 		return;
-	e2fold_json_name(&o, "dir", (const unsigned char *)sc->path,
-			 sc->path_len);
-	e2fold_json_string(&o, "error", (const unsigned char *)what,
-			   strlen(what));
-	json_entry(sc, &o);
+	json_dir_begin(sc);
+	e2fold_json_text(&sc->json, "error", what);
+	e2fold_json_close(&sc->json);
 }
 
-static void json_begin(const struct scan *sc)
+/* The document, streamed: its head, then each directory as it is done. */
+static void json_begin(struct scan *sc)
 {
 	unsigned int v = sc->opt->um->version;
+	char unicode[32];
 
-	printf("{\n  \"tool\": \"e2fold-utf8 scan\",\n"
-	       "  \"version\": \"%s\",\n  \"unicode\": \"%u.%u.%u\",\n"
-	       "  \"strict\": %s,\n  \"directories\": [", PACKAGE_VERSION,
-	       unicode_major(v), unicode_minor(v), unicode_rev(v),
-	       sc->opt->strict ? "true" : "false");
+	snprintf(unicode, sizeof(unicode), "%u.%u.%u", unicode_major(v),
+		 unicode_minor(v), unicode_rev(v));
+	e2fold_json_begin_document(&sc->json, stdout, "e2fold-utf8 scan");
+	e2fold_json_text(&sc->json, "unicode", unicode);
+	e2fold_json_bool(&sc->json, "strict", sc->opt->strict);
+	e2fold_json_array(&sc->json, "directories", E2FOLD_JSON_LINES);
 }
 
-static void json_end(const struct scan *sc, int status)
+/* 0, or ENOMEM when the document could not be written whole. */
+static int json_end(struct scan *sc, int status)
 {
-	printf("%s],\n  \"directories_scanned\": %lu,\n"
-	       "  \"names_scanned\": %lu,\n  \"collision_groups\": %lu,\n"
-	       "  \"colliding_names\": %lu,\n  \"invalid_names\": %lu,\n"
-	       "  \"errors\": %lu,\n  \"exit_status\": %d\n}\n",
-	       sc->json_entries ? "\n  " : "", sc->dirs, sc->nnames,
-	       sc->groups, sc->colliding, sc->invalid, sc->errors, status);
+	struct e2fold_json *o = &sc->json;
+
+	e2fold_json_close(o);
+	e2fold_json_number(o, "directories_scanned", sc->dirs);
+	e2fold_json_number(o, "names_scanned", sc->nnames);
+	e2fold_json_number(o, "collision_groups", sc->groups);
+	e2fold_json_number(o, "colliding_names", sc->colliding);
+	e2fold_json_number(o, "invalid_names", sc->invalid);
+	e2fold_json_number(o, "errors", sc->errors);
+	e2fold_json_int(o, "exit_status", status);
+	return e2fold_json_end_document(o);
 }
 
 static const char *plural(unsigned long n, const char *one,
@@ -756,10 +729,13 @@ int utf8_scan(const struct utf8_scan_options *opt, char *const *paths)
 		status = UTF8_SCAN_FOUND;
 	else
 		status = UTF8_SCAN_CLEAN;
-	if (opt->json)
-		json_end(&sc, status);
-	else
+	if (opt->json && json_end(&sc, status)) {
+		fprintf(stderr, "e2fold-utf8: the JSON report: %s\n",
+			strerror(ENOMEM));
+		status = UTF8_SCAN_ERROR;
+	} else if (!opt->json) {
 		text_summary(&sc);
+	}
 	scan_free(&sc);
 	if (fflush(stdout) || ferror(stdout)) {
 		fprintf(stderr, "e2fold-utf8: writing output: %s\n",

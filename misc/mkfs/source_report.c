@@ -10,6 +10,7 @@
 
 #include "cfname.h"
 #include "encoding.h"
+#include "json.h"
 #include "mkfs.h"
 #include "source_report.h"
 
@@ -128,157 +129,130 @@ void mkfs_report_renames(FILE *f, const struct mkfs_precheck *pc,
 /* ------------------------------------------------------------------ */
 /* JSON                                                                 */
 
-static void json_bytes(FILE *f, const unsigned char *s, size_t len)
-{
-	char *buf = malloc(E2FOLD_JSON_ESCAPED_SIZE(len));
-
-	if (!buf) {
-		fputs("null", f);
-		return;
-	}
-	e2fold_json_escape(s, len, buf, E2FOLD_JSON_ESCAPED_SIZE(len));
-	fprintf(f, "\"%s\"", buf);
-	free(buf);
-}
-
-static void json_string(FILE *f, const char *s)
-{
-	json_bytes(f, (const unsigned char *)s, strlen(s));
-}
-
 /* The directory's path in the image: "/" and its (new) names. */
-static void json_dir(FILE *f, const struct mkfs_node *dir)
+static void json_dir(struct e2fold_json *o, const struct mkfs_node *dir)
 {
 	char *path = malloc(PATH_MAX + 1);
 	int len;
 
 	if (!path) {
-		fputs("null", f);
+		e2fold_json_null(o, "directory");
 		return;
 	}
 	path[0] = '/';
 	len = mkfs_node_path(dir, 1, path + 1, PATH_MAX);
-	json_bytes(f, (const unsigned char *)path, len < 0 ? 1 : len + 1);
+	e2fold_json_string(o, "directory", (const unsigned char *)path,
+			   len < 0 ? 1 : len + 1);
 	free(path);
 }
 
-static void json_src_name(FILE *f, const struct mkfs_node *node)
+static void json_src_name(struct e2fold_json *o, const char *key,
+			  const struct mkfs_node *node)
 {
-	json_bytes(f, node->src_name, node->src_len);
+	e2fold_json_string(o, key, node->src_name, node->src_len);
 }
 
-static void json_group(FILE *f, const struct mkfs_precheck *pc,
+/* The name that keeps its place: a source name, or "." or "..". */
+static void json_keeper(struct e2fold_json *o, const char *key,
+			const struct mkfs_problem *first)
+{
+	if (first->keeper)
+		json_src_name(o, key, first->keeper);
+	else
+		e2fold_json_text(o, key, first->keeper_dot);
+}
+
+static void json_group(struct e2fold_json *o, const struct mkfs_precheck *pc,
 		       const size_t *order, size_t from, size_t to)
 {
 	const struct mkfs_problem *first = &pc->problems[order[from]];
-	size_t i, renamed = 0;
+	size_t i;
 
-	fputs("    {\"directory\": ", f);
-	json_dir(f, first->dir);
-	fputs(", \"names\": [", f);
-	if (first->keeper)
-		json_src_name(f, first->keeper);
-	else
-		json_string(f, first->keeper_dot);
-	for (i = from; i < to; i++) {
-		fputs(", ", f);
-		json_src_name(f, pc->problems[order[i]].node);
-	}
-	fputs("], \"kept\": ", f);
-	if (first->keeper)
-		json_src_name(f, first->keeper);
-	else
-		json_string(f, first->keeper_dot);
-	fputs(", \"renamed\": [", f);
+	e2fold_json_object(o, NULL, E2FOLD_JSON_INLINE);
+	json_dir(o, first->dir);
+	e2fold_json_array(o, "names", E2FOLD_JSON_INLINE);
+	json_keeper(o, NULL, first);
+	for (i = from; i < to; i++)
+		json_src_name(o, NULL, pc->problems[order[i]].node);
+	e2fold_json_close(o);
+	json_keeper(o, "kept", first);
+	e2fold_json_array(o, "renamed", E2FOLD_JSON_INLINE);
 	for (i = from; i < to; i++) {
 		const struct mkfs_node *node = pc->problems[order[i]].node;
 
 		if (!pc->problems[order[i]].renamed)
 			continue;
-		fputs(renamed++ ? ", {\"from\": " : "{\"from\": ", f);
-		json_src_name(f, node);
-		fputs(", \"to\": ", f);
-		json_bytes(f, node->name, node->name_len);
-		fputs("}", f);
+		e2fold_json_object(o, NULL, E2FOLD_JSON_INLINE);
+		json_src_name(o, "from", node);
+		e2fold_json_string(o, "to", node->name, node->name_len);
+		e2fold_json_close(o);
 	}
-	fputs("]}", f);
+	e2fold_json_close(o);
+	e2fold_json_close(o);
 }
 
-static void json_groups(FILE *f, const struct mkfs_precheck *pc)
+static void json_groups(struct e2fold_json *o, const struct mkfs_precheck *pc)
 {
-	size_t n = 0, i, j, groups = 0, *order = collisions_by_group(pc, &n);
+	size_t n = 0, i, j, *order = collisions_by_group(pc, &n);
 
-	fputs("  \"collision_groups\": [", f);
+	e2fold_json_array(o, "collision_groups", E2FOLD_JSON_LINES);
 	for (i = 0; order && i < n; i = j) {
 		for (j = i; j < n && pc->problems[order[j]].group ==
 		     pc->problems[order[i]].group; j++)
 			;
-		fputs(groups++ ? ",\n" : "\n", f);
-		json_group(f, pc, order, i, j);
+		json_group(o, pc, order, i, j);
 	}
-	fputs(groups ? "\n  ],\n" : "],\n", f);
+	e2fold_json_close(o);
 	free(order);
 }
 
-static void json_invalid(FILE *f, const struct mkfs_precheck *pc)
+static void json_invalid(struct e2fold_json *o, const struct mkfs_precheck *pc)
 {
-	size_t i, n = 0;
+	size_t i;
 
-	fputs("  \"invalid_names\": [", f);
+	e2fold_json_array(o, "invalid_names", E2FOLD_JSON_LINES);
 	for (i = 0; i < pc->nproblems; i++) {
 		const struct mkfs_problem *p = &pc->problems[i];
 
 		if (p->kind != MKFS_PROBLEM_INVALID)
 			continue;
-		fputs(n++ ? ",\n    {\"directory\": " : "\n    {\"directory\": ",
-		      f);
-		json_dir(f, p->dir);
-		fputs(", \"name\": ", f);
-		json_src_name(f, p->node);
-		fputs(", \"renamed_to\": ", f);
+		e2fold_json_object(o, NULL, E2FOLD_JSON_INLINE);
+		json_dir(o, p->dir);
+		json_src_name(o, "name", p->node);
 		if (p->renamed)
-			json_bytes(f, p->node->name, p->node->name_len);
+			e2fold_json_string(o, "renamed_to", p->node->name,
+					   p->node->name_len);
 		else
-			fputs("null", f);
-		fputs("}", f);
+			e2fold_json_null(o, "renamed_to");
+		e2fold_json_close(o);
 	}
-	fputs(n ? "\n  ]\n" : "]\n", f);
+	e2fold_json_close(o);
 }
 
 errcode_t mkfs_report_json(const char *path, const struct mkfs_precheck *pc,
 			   const struct mkfs_report_info *info)
 {
-	FILE *f = fopen(path, "w");
+	struct e2fold_json o;
 	char flags[64];
+	errcode_t retval;
 
-	if (!f) {
-		com_err(mkfs_prog, errno, "while creating the report %s", path);
-		return errno;
+	retval = e2fold_json_create_document(&o, path, NULL);
+	if (retval) {
+		com_err(mkfs_prog, retval, "while creating the report %s", path);
+		return retval;
 	}
-	fputs("{\n  \"source\": ", f);
-	if (info->source)
-		json_string(f, info->source);
-	else
-		fputs("null", f);
-	fputs(",\n  \"encoding\": ", f);
-	if (info->encoding)
-		json_string(f, info->encoding);
-	else
-		fputs("null", f);
-	fprintf(f, ",\n  \"encoding_flags\": \"%s\",\n",
-		e2fold_format_encoding_flags(info->encoding_flags, flags,
-					     sizeof(flags)));
-	fprintf(f, "  \"collisions\": \"%s\",\n",
-		info->rename ? "rename" : "stop");
-	fprintf(f, "  \"casefolded_directories\": %zu,\n",
-		info->casefolded_dirs);
-	fprintf(f, "  \"written\": %s,\n", info->written ? "true" : "false");
-	json_groups(f, pc);
-	json_invalid(f, pc);
-	fputs("}\n", f);
-	if (fclose(f)) {
-		com_err(mkfs_prog, errno, "while writing the report %s", path);
-		return errno;
-	}
-	return 0;
+	e2fold_json_text(&o, "source", info->source);
+	e2fold_json_text(&o, "encoding", info->encoding);
+	e2fold_json_text(&o, "encoding_flags",
+			 e2fold_format_encoding_flags(info->encoding_flags,
+						      flags, sizeof(flags)));
+	e2fold_json_text(&o, "collisions", info->rename ? "rename" : "stop");
+	e2fold_json_number(&o, "casefolded_directories", info->casefolded_dirs);
+	e2fold_json_bool(&o, "written", info->written);
+	json_groups(&o, pc);
+	json_invalid(&o, pc);
+	retval = e2fold_json_close_document(&o);
+	if (retval)
+		com_err(mkfs_prog, retval, "while writing the report %s", path);
+	return retval;
 }

@@ -8,8 +8,7 @@
 #include <et/com_err.h>
 
 #include "encoding.h"
-#include "faultio.h"
-#include "icache.h"
+#include "openfs.h"
 #include "tune.h"
 #include "version.h"
 
@@ -39,26 +38,16 @@ static int check_unmounted(const char *device)
 
 static errcode_t open_fs(struct tune_ctx *ctx)
 {
-	int flags = EXT2_FLAG_64BITS | EXT2_FLAG_EXCLUSIVE;
-	io_manager io = e2fold_default_io_manager();
+	int flags = EXT2_FLAG_EXCLUSIVE;
 	errcode_t retval;
 
 	if (!ctx->opt.dry_run)
 		flags |= EXT2_FLAG_RW;
-	if (ctx->opt.undo_file && !ctx->opt.dry_run) {
-		retval = set_undo_io_backing_manager(io);
-		if (!retval)
-			retval = set_undo_io_backup_file((char *)ctx->opt.undo_file);
-		if (retval)
-			return retval;
-		io = undo_io_manager;
-	}
-	retval = ext2fs_open2(ctx->opt.device, NULL, flags, 0, 0, io, &ctx->fs);
+	retval = e2fold_open_fs(ctx->opt.device, flags, ctx->opt.undo_file,
+				&ctx->fs);
 	if (retval)
 		return retval;
-	e2fold_guard_inode_cache(ctx->fs);
-	retval = ext2fs_read_bitmaps(ctx->fs);
-	return retval;
+	return ext2fs_read_bitmaps(ctx->fs);
 }
 
 static void explain_open_error(struct tune_ctx *ctx, errcode_t retval)
@@ -81,6 +70,7 @@ static int rewrites_directories(const struct tune_options *opt)
 }
 
 /*
+ * Nothing is written to a filesystem larger than its device (truncated).
  * Directories are rewritten only on a filesystem that is consistent:
  * one with recorded errors, unfinished journal recovery, or mounted since
  * it was last checked must go through e2fsck first (as resize2fs asks).
@@ -89,6 +79,8 @@ static int check_consistent(struct tune_ctx *ctx)
 {
 	struct ext2_super_block *sb = ctx->fs->super;
 
+	if (e2fold_fs_truncated(prog, ctx->fs, ctx->opt.device))
+		return TUNE_ERROR;
 	if (ext2fs_has_feature_journal_needs_recovery(sb)) {
 		fprintf(stderr, "%s: %s: the journal needs recovery; run "
 			"e2fsck first\n", prog, ctx->opt.device);

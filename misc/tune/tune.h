@@ -77,9 +77,6 @@ int tune_flags(struct tune_ctx *ctx);
 errcode_t tune_flagged_inodes(ext2_filsys fs, int dirs_only, ext2_ino_t **ret,
 			      size_t *ret_count);
 
-/* The path of dir as raw bytes, or NULL (free it). */
-char *tune_raw_path(ext2_filsys fs, ext2_ino_t dir);
-
 /* "/path/to/dir" escaped for a terminal, or "<inode N>" (free it). */
 char *tune_path(ext2_filsys fs, ext2_ino_t dir);
 

@@ -52,7 +52,8 @@ errcode_t tune_flagged_inodes(ext2_filsys fs, int dirs_only, ext2_ino_t **ret,
 	return 0;
 }
 
-char *tune_raw_path(ext2_filsys fs, ext2_ino_t dir)
+/* The path of dir as raw bytes, or NULL (free it). */
+static char *raw_path(ext2_filsys fs, ext2_ino_t dir)
 {
 	char *path = NULL, *copy;
 
@@ -65,7 +66,7 @@ char *tune_raw_path(ext2_filsys fs, ext2_ino_t dir)
 
 char *tune_path(ext2_filsys fs, ext2_ino_t dir)
 {
-	char *path = tune_raw_path(fs, dir), *copy;
+	char *path = raw_path(fs, dir), *copy;
 	size_t len;
 
 	if (!path) {

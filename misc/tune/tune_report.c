@@ -9,21 +9,14 @@
  */
 #include "config.h"
 
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "cfname.h"
 #include "json.h"
 #include "tune.h"
 
-struct list {
-	char **items;
-	size_t n, cap;
-};
-
 struct tune_report {
-	struct list findings, changes;
+	struct e2fold_json_list findings, changes;
 };
 
 struct tune_report *tune_report_new(void)
@@ -31,21 +24,12 @@ struct tune_report *tune_report_new(void)
 	return calloc(1, sizeof(struct tune_report));
 }
 
-static void list_free(struct list *l)
-{
-	size_t i;
-
-	for (i = 0; i < l->n; i++)
-		free(l->items[i]);
-	free(l->items);
-}
-
 void tune_report_free(struct tune_report *r)
 {
 	if (!r)
 		return;
-	list_free(&r->findings);
-	list_free(&r->changes);
+	e2fold_json_list_free(&r->findings);
+	e2fold_json_list_free(&r->changes);
 	free(r);
 }
 
@@ -56,44 +40,18 @@ void tune_report_begin(struct tune_ctx *ctx, struct e2fold_json *o,
 	memset(o, 0, sizeof(*o));
 	if (!ctx->report)
 		return;
-	e2fold_json_string(o, kind, (const unsigned char *)what, strlen(what));
-	if (dir) {
-		char *path = tune_raw_path(ctx->fs, dir);
-
-		e2fold_json_number(o, "dir_inode", dir);
-		if (path)
-			e2fold_json_name(o, "dir_path", (const unsigned char *)path,
-					 strlen(path));
-		free(path);
-	}
+	e2fold_json_object(o, NULL, E2FOLD_JSON_INLINE);
+	e2fold_json_text(o, kind, what);
+	if (dir)
+		e2fold_json_dir(o, ctx->fs, dir);
 	if (ino)
 		e2fold_json_number(o, "inode", ino);
-}
-
-static void list_add(struct list *l, struct e2fold_json *o)
-{
-	char *s = e2fold_json_finish(o);
-
-	if (!s)
-		return;
-	if (l->n == l->cap) {
-		size_t cap = l->cap ? 2 * l->cap : 64;
-		char **p = realloc(l->items, cap * sizeof(*p));
-
-		if (!p) {
-			free(s);
-			return;
-		}
-		l->items = p;
-		l->cap = cap;
-	}
-	l->items[l->n++] = s;
 }
 
 void tune_report_add_finding(struct tune_ctx *ctx, struct e2fold_json *o)
 {
 	if (ctx->report)
-		list_add(&ctx->report->findings, o);
+		e2fold_json_list_add(&ctx->report->findings, o);
 	else
 		free(o->s);
 }
@@ -101,52 +59,30 @@ void tune_report_add_finding(struct tune_ctx *ctx, struct e2fold_json *o)
 void tune_report_add_change(struct tune_ctx *ctx, struct e2fold_json *o)
 {
 	if (ctx->report)
-		list_add(&ctx->report->changes, o);
+		e2fold_json_list_add(&ctx->report->changes, o);
 	else
 		free(o->s);
 }
 
 void tune_report_drop_changes(struct tune_ctx *ctx)
 {
-	if (!ctx->report)
-		return;
-	list_free(&ctx->report->changes);
-	memset(&ctx->report->changes, 0, sizeof(ctx->report->changes));
-}
-
-static void write_list(FILE *f, const char *key, const struct list *l)
-{
-	size_t i;
-
-	fprintf(f, "  \"%s\": [", key);
-	for (i = 0; i < l->n; i++)
-		fprintf(f, "%s\n    %s", i ? "," : "", l->items[i]);
-	fprintf(f, "%s],\n", l->n ? "\n  " : "");
+	if (ctx->report)
+		e2fold_json_list_free(&ctx->report->changes);
 }
 
 int tune_report_write(struct tune_ctx *ctx, int exit_status)
 {
-	size_t devlen = strlen(ctx->opt.device);
-	char *dev = malloc(E2FOLD_JSON_ESCAPED_SIZE(devlen));
-	FILE *f;
+	struct e2fold_json o;
+	int err;
 
-	if (!dev)
-		return ENOMEM;
-	e2fold_json_escape((const unsigned char *)ctx->opt.device, devlen, dev,
-			   E2FOLD_JSON_ESCAPED_SIZE(devlen));
-	f = fopen(ctx->opt.report_file, "w");
-	if (!f) {
-		free(dev);
-		return errno;
-	}
-	fprintf(f, "{\n  \"tool\": \"e2fold-tune\",\n  \"version\": \"%s\",\n"
-		"  \"device\": \"%s\",\n  \"dry_run\": %s,\n", PACKAGE_VERSION,
-		dev, ctx->opt.dry_run ? "true" : "false");
-	free(dev);
-	write_list(f, "findings", &ctx->report->findings);
-	write_list(f, "changes", &ctx->report->changes);
-	fprintf(f, "  \"exit_status\": %d\n}\n", exit_status);
-	if (fclose(f))
-		return errno;
-	return 0;
+	err = e2fold_json_create_document(&o, ctx->opt.report_file,
+					  "e2fold-tune");
+	if (err)
+		return err;
+	e2fold_json_text(&o, "device", ctx->opt.device);
+	e2fold_json_bool(&o, "dry_run", ctx->opt.dry_run);
+	e2fold_json_list_write(&o, "findings", &ctx->report->findings);
+	e2fold_json_list_write(&o, "changes", &ctx->report->changes);
+	e2fold_json_int(&o, "exit_status", exit_status);
+	return e2fold_json_close_document(&o);
 }

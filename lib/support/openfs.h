@@ -1,0 +1,35 @@
+/*
+ * openfs.h: opening a filesystem as every tool opens it.
+ *
+ * Always 64-bit, through the I/O manager the tests may replace
+ * (faultio.h), and, for writing with an undo file, through libext2fs's
+ * undo manager, which saves the original of every block before it is
+ * first overwritten (e2undo puts them back). The inode cache is guarded
+ * (icache.h) once the filesystem is open.
+ */
+#ifndef E2FOLD_OPENFS_H
+#define E2FOLD_OPENFS_H
+
+#include <ext2fs/ext2fs.h>
+
+/*
+ * Open device with flags (EXT2_FLAG_*; EXT2_FLAG_64BITS is added). With
+ * EXT2_FLAG_RW and undo_file, blocks are saved into undo_file first;
+ * without EXT2_FLAG_RW undo_file is ignored. Returns 0 with the
+ * filesystem in *ret_fs, or the error of the undo setup or of
+ * ext2fs_open2 (ENOENT: no such device, EACCES/EROFS: cannot be opened
+ * for writing, EXT2_ET_BAD_MAGIC: not ext2/3/4, ...).
+ */
+errcode_t e2fold_open_fs(const char *device, int flags, const char *undo_file,
+			 ext2_filsys *ret_fs);
+
+/*
+ * Does the superblock of fs claim more blocks than device holds? Then the
+ * image was truncated or the superblock is corrupt: reading past the end
+ * fails at random places and writing could grow the image. Says so
+ * ("PROG: DEVICE: the superblock says N blocks, the device holds M: ...")
+ * and returns 1; 0 otherwise, or if the device's size is unknown.
+ */
+int e2fold_fs_truncated(const char *prog, ext2_filsys fs, const char *device);
+
+#endif /* E2FOLD_OPENFS_H */
