@@ -10,6 +10,7 @@
 #include <et/com_err.h>
 
 #include "debugfs.h"
+#include "hex.h"
 
 void cmd_error(struct session *s, const char *cmd, errcode_t err,
 	       const char *fmt, ...)
@@ -46,17 +47,6 @@ char **args_begin(int argc, cmd_argv_t argv)
 	return copy;
 }
 
-static int hexval(int c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 int arg_bytes(const char *arg, unsigned char *out, size_t cap,
 	      size_t *ret_len)
 {
@@ -65,12 +55,13 @@ int arg_bytes(const char *arg, unsigned char *out, size_t cap,
 
 	while (*p) {
 		unsigned char byte = *p++;
+		int hex;
 
 		if (byte == '\\' && p[0] == '\\') {
 			p++;
-		} else if (byte == '\\' && p[0] == 'x' && hexval(p[1]) >= 0 &&
-			   hexval(p[2]) >= 0) {
-			byte = hexval(p[1]) << 4 | hexval(p[2]);
+		} else if (byte == '\\' && p[0] == 'x' &&
+			   (hex = e2fold_hex_byte((const char *)p + 1)) >= 0) {
+			byte = hex;
 			p += 3;
 		}
 		if (n == cap)

@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "encoding.h"
+#include "hex.h"
 #include "unicode.h"
 #include "utf8_scan.h"
 #include "version.h"
@@ -132,17 +133,6 @@ static int parse_hash_alg(const char *s, int *ret)
 	return -1;
 }
 
-static int hexval(int c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 /*
  * Decode hex (spaces allowed between bytes) in place; -1 if malformed,
  * with the name untouched, so the error message shows what was given.
@@ -157,7 +147,7 @@ static int unhex(struct name *nm)
 				return -1;	/* a space inside a byte */
 			continue;
 		}
-		if (hexval(nm->bytes[in]) < 0)
+		if (e2fold_hex_digit(nm->bytes[in]) < 0)
 			return -1;
 		digits++;
 	}
@@ -166,8 +156,8 @@ static int unhex(struct name *nm)
 	for (in = 0; in < nm->len; in++) {
 		if (nm->bytes[in] == ' ' || nm->bytes[in] == '\t')
 			continue;
-		nm->bytes[out++] = hexval(nm->bytes[in]) << 4 |
-				   hexval(nm->bytes[in + 1]);
+		nm->bytes[out++] = e2fold_hex_digit(nm->bytes[in]) << 4 |
+				   e2fold_hex_digit(nm->bytes[in + 1]);
 		in++;
 	}
 	nm->len = out;
