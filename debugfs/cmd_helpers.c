@@ -131,55 +131,6 @@ char *format_seed(const __u32 seed[4], char *buf)
 	return buf;
 }
 
-static const char *const hash_names[] = {
-	[EXT2_HASH_LEGACY] = "legacy",
-	[EXT2_HASH_HALF_MD4] = "half_md4",
-	[EXT2_HASH_TEA] = "tea",
-	[EXT2_HASH_LEGACY_UNSIGNED] = "legacy_unsigned",
-	[EXT2_HASH_HALF_MD4_UNSIGNED] = "half_md4_unsigned",
-	[EXT2_HASH_TEA_UNSIGNED] = "tea_unsigned",
-	[EXT2_HASH_SIPHASH] = "siphash",
-};
-
-const char *hash_alg_name(int version)
-{
-	if (version < 0 || version > EXT2_HASH_SIPHASH)
-		return "unknown";
-	return hash_names[version];
-}
-
-int parse_hash_alg(ext2_filsys fs, const char *s, int *ret_version)
-{
-	static const char *const base[] = { "legacy", "half_md4", "tea" };
-	char *end;
-	long num;
-	int i;
-
-	num = strtol(s, &end, 0);
-	if (*s && !*end) {
-		if (num < 0 || num > EXT2_HASH_TEA_UNSIGNED)
-			return -1;
-		*ret_version = num;
-		return 0;
-	}
-	for (i = 0; i < 3; i++) {
-		size_t n = strlen(base[i]);
-
-		if (strncmp(s, base[i], n))
-			continue;
-		if (!s[n])
-			*ret_version = e2fold_effective_hash_version(fs, i);
-		else if (!strcmp(s + n, "_signed"))
-			*ret_version = i;
-		else if (!strcmp(s + n, "_unsigned"))
-			*ret_version = i + 3;
-		else
-			continue;
-		return 0;
-	}
-	return -1;
-}
-
 char *format_time(__s64 t, char *buf, size_t size)
 {
 	time_t tt = (time_t)t;

@@ -14,6 +14,7 @@
 #include "cfname.h"
 #include "dirread.h"
 #include "encoding.h"
+#include "hashalg.h"
 
 /* The filesystem a run of e2fold-debugfs works on. */
 struct session {
@@ -112,15 +113,6 @@ void print_hex(FILE *f, const unsigned char *s, unsigned int len);
 
 /* The superblock's seed as a UUID string, in buf (37 bytes). */
 char *format_seed(const __u32 seed[4], char *buf);
-
-/*
- * A hash algorithm: legacy, half_md4, tea (signedness then comes from the
- * filesystem), the same with _signed or _unsigned, or a number 0-5.
- */
-int parse_hash_alg(ext2_filsys fs, const char *s, int *ret_version);
-
-/* The name of an effective hash version (0-6). */
-const char *hash_alg_name(int version);
 
 /* A timestamp as "YYYY-MM-DD HH:MM:SS" in UTC. */
 char *format_time(__s64 t, char *buf, size_t size);

@@ -257,7 +257,8 @@ void dir_view_describe(struct session *s, const struct dir_view *v, FILE *f)
 	else if (v->hash_version < 0)
 		fprintf(f, " hash version unknown,");
 	else
-		fprintf(f, " hash %s (%s),", hash_alg_name(v->hash_version),
+		fprintf(f, " hash %s (%s),",
+			e2fold_hash_alg_name(v->hash_version),
 			v->hash_from_root ? "from the index root" :
 			"the filesystem default");
 	fprintf(f, " %zu entr%s\n", d->nents, d->nents == 1 ? "y" : "ies");

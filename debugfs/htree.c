@@ -370,12 +370,13 @@ static void print_root(struct walker *w, const unsigned char *block)
 	char seed[40];
 
 	printf("root: hash version %u (%s), info length %u, indirect levels %u\n",
-	       info[4], hash_alg_name(info[4]), info[5], info[6]);
+	       info[4], e2fold_hash_alg_name(info[4]), info[5], info[6]);
 	if (w->v->dir->encrypted && w->v->dir->casefolded)
 		printf("hashes: stored in each entry (SipHash of the casefolded "
 		       "name with the directory's key)\n");
 	else if (w->v->hash_version >= 0)
-		printf("hashes: %s, seed %s\n", hash_alg_name(w->v->hash_version),
+		printf("hashes: %s, seed %s\n",
+		       e2fold_hash_alg_name(w->v->hash_version),
 		       format_seed(w->s->fs->super->s_hash_seed, seed));
 }
 

@@ -57,7 +57,7 @@ static void print_hash(const struct e2fold_dir *d,
 	if (!lk->hashed)
 		return;
 	printf("  hash: 0x%08x minor 0x%08x (%s)", lk->hash, lk->minor_hash,
-	       hash_alg_name(lk->hash_version));
+	       e2fold_hash_alg_name(lk->hash_version));
 	if (lk->path == E2FOLD_LOOKUP_HTREE || lk->path == E2FOLD_LOOKUP_FALLBACK) {
 		printf(" -> leaf block");
 		for (i = 0; i < lk->nleaves; i++)

@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "encoding.h"
+#include "hashalg.h"
 #include "hex.h"
 #include "unicode.h"
 #include "utf8_scan.h"
@@ -78,7 +79,7 @@ static void usage(int status)
 		"  --hex              names and results in hex\n"
 		"  --seed UUID        hash seed (default: the all-zero default seed)\n"
 		"  --hash ALG         half_md4 (default), tea, legacy, or one of\n"
-		"                     them with _unsigned\n"
+		"                     them with _signed or _unsigned\n"
 		"  --strict           scan: the filesystem is strict; report invalid\n"
 		"                     UTF-8 names as refused\n"
 		"  --json             scan: the report as one JSON document\n"
@@ -103,30 +104,6 @@ static int parse_command(const char *word, enum command *ret)
 	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++) {
 		if (!strcmp(word, commands[i].word)) {
 			*ret = commands[i].cmd;
-			return 0;
-		}
-	}
-	return -1;
-}
-
-static int parse_hash_alg(const char *s, int *ret)
-{
-	static const struct {
-		const char *name;
-		int version;
-	} algs[] = {
-		{ "legacy", EXT2_HASH_LEGACY },
-		{ "half_md4", EXT2_HASH_HALF_MD4 },
-		{ "tea", EXT2_HASH_TEA },
-		{ "legacy_unsigned", EXT2_HASH_LEGACY_UNSIGNED },
-		{ "half_md4_unsigned", EXT2_HASH_HALF_MD4_UNSIGNED },
-		{ "tea_unsigned", EXT2_HASH_TEA_UNSIGNED },
-	};
-	size_t i;
-
-	for (i = 0; i < sizeof(algs) / sizeof(algs[0]); i++) {
-		if (!strcmp(s, algs[i].name)) {
-			*ret = algs[i].version;
 			return 0;
 		}
 	}
@@ -360,9 +337,17 @@ static void parse_options(int argc, char **argv, struct options *opt)
 			opt->given |= OPT_SEED;
 			break;
 		case 'h':
-			if (parse_hash_alg(optarg, &opt->hash_version)) {
+			/* A bare name is signed: there is no filesystem. */
+			if (e2fold_hash_alg_parse(optarg, &opt->hash_version,
+						  NULL)) {
 				fprintf(stderr, "%s: --hash %s: unknown algorithm\n",
 					prog, optarg);
+				exit(opt->fail_status);
+			}
+			if (opt->hash_version == EXT2_HASH_SIPHASH) {
+				fprintf(stderr, "%s: --hash %s: SipHash is keyed "
+					"with a directory's encryption key, which "
+					"is not given here\n", prog, optarg);
 				exit(opt->fail_status);
 			}
 			opt->given |= OPT_HASH;

@@ -22,6 +22,8 @@ lib_support_libsupport_la_SOURCES = \
 	lib/support/dxgeometry.h \
 	lib/support/lookup.h \
 	lib/support/lookup.c \
+	lib/support/hashalg.h \
+	lib/support/hashalg.c \
 	lib/support/hex.h \
 	lib/support/json.h \
 	lib/support/json.c \
