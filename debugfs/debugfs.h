@@ -182,9 +182,6 @@ void dir_view_close(struct dir_view *v);
 void dir_view_describe(struct session *s, const struct dir_view *v,
 		       FILE *f);
 
-/* The index of the first entry of v->dir in logical block lblk. */
-size_t dir_first_entry_at(const struct e2fold_dir *dir, blk64_t lblk);
-
 /* ---- newinode.c, addentry.c ---- */
 
 /* Load the bitmaps once before the first allocation. */

@@ -17,21 +17,6 @@
 #include "debugfs.h"
 #include "nameset.h"
 
-size_t dir_first_entry_at(const struct e2fold_dir *dir, blk64_t lblk)
-{
-	size_t lo = 0, hi = dir->nents;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (dir->ents[mid].lblk < lblk)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo;
-}
-
 /* Is the index root's hash version usable for this directory's names? */
 static int root_version_usable(const struct e2fold_dir *d)
 {

@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "debugfs.h"
+#include "lookup.h"
 
 #define DX_ROOT_INFO_OFFSET 24
 #define DX_NODE_ENTRIES_OFFSET 8
@@ -299,7 +300,7 @@ static void print_entries(struct walker *w, blk64_t lblk, struct tally *t)
 	const struct e2fold_dir *d = v->dir;
 	size_t i;
 
-	for (i = dir_first_entry_at(d, lblk);
+	for (i = e2fold_dir_first_entry_at(d, lblk);
 	     i < d->nents && d->ents[i].lblk == lblk; i++) {
 		const struct e2fold_dirent *e = &d->ents[i];
 		__u32 hash;
@@ -353,7 +354,7 @@ static void print_leaves(struct walker *w, struct tally *t)
 	}
 	/* Entries in blocks that no index entry points to. */
 	for (lblk = 0; is_leaf && lblk < d->nblocks; lblk++) {
-		size_t first = dir_first_entry_at(d, lblk);
+		size_t first = e2fold_dir_first_entry_at(d, lblk);
 
 		if (is_leaf[lblk] || w->seen[lblk] || first >= d->nents ||
 		    d->ents[first].lblk != lblk)
