@@ -47,6 +47,19 @@ char **args_begin(int argc, cmd_argv_t argv)
 	return copy;
 }
 
+int parse_exact_args(int argc, char **args, int nargs, int *ret_exact)
+{
+	int c;
+
+	*ret_exact = 0;
+	while ((c = getopt(argc, args, "e")) != -1) {
+		if (c != 'e')
+			return -1;
+		*ret_exact = 1;
+	}
+	return optind == argc - nargs ? 0 : -1;
+}
+
 int arg_bytes(const char *arg, unsigned char *out, size_t cap,
 	      size_t *ret_len)
 {

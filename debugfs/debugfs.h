@@ -92,6 +92,15 @@ int cmd_need_writable(struct session *s, const char *cmd);
 char **args_begin(int argc, cmd_argv_t argv);
 
 /*
+ * The arguments of a command that takes -e (match names byte for byte,
+ * not casefolded) and exactly nargs operands, from args_begin's copy:
+ * *ret_exact says whether -e was given, and the operands start at
+ * args[optind]. Returns 0, or -1 for a usage error (getopt has named a
+ * bad option).
+ */
+int parse_exact_args(int argc, char **args, int nargs, int *ret_exact);
+
+/*
  * The bytes an argument names: "\xHH" is the byte HH, "\\" a backslash,
  * as e2fold_escape_name prints them; everything else is itself. Returns
  * 0, or -1 if the result would exceed cap bytes.
