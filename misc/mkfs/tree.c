@@ -281,6 +281,29 @@ static errcode_t count_inode(struct mkfs_node *node, void *arg)
 	return 0;
 }
 
+void mkfs_tally_add(struct mkfs_tally *t, const struct mkfs_node *node)
+{
+	if (node->link) {
+		t->hardlinks++;
+		return;
+	}
+	switch (node->kind) {
+	case MKFS_REG:
+		t->files++;
+		break;
+	case MKFS_DIR:
+		t->dirs++;
+		t->casefolded += node->casefold;
+		break;
+	case MKFS_SYMLINK:
+		t->symlinks++;
+		break;
+	default:
+		t->specials++;
+		break;
+	}
+}
+
 size_t mkfs_tree_inodes(struct mkfs_tree *tree)
 {
 	size_t n = 0;
