@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
 #include "debugfs.h"
 #include "lookup.h"
 
@@ -65,22 +66,6 @@ struct walker {
 	size_t nleaves, leaves_cap;
 	unsigned int unordered;
 };
-
-/* Make room for one more element of *array (capacity *cap). */
-static int grow(void **array, size_t *cap, size_t used, size_t size)
-{
-	size_t n = *cap ? 2 * *cap : 16;
-	void *p;
-
-	if (used < *cap)
-		return 0;
-	p = realloc(*array, n * size);
-	if (!p)
-		return -1;
-	*array = p;
-	*cap = n;
-	return 0;
-}
 
 static __u32 le32_at(const unsigned char *p)
 {
@@ -153,13 +138,13 @@ static long new_node(struct walker *w, unsigned int count, int leaf_level)
 {
 	long node;
 
-	if (grow((void **)&w->nodes, &w->nodes_cap, w->nnodes, sizeof(*w->nodes)))
+	if (e2fold_array_reserve(&w->nodes, &w->nodes_cap, w->nnodes + 1,
+				 sizeof(*w->nodes)))
 		return -1;
 	/* A node's entries are contiguous: reserve them before recursing. */
-	while (w->ents_cap < w->nents + count)
-		if (grow((void **)&w->ents, &w->ents_cap, w->ents_cap,
-			 sizeof(*w->ents)))
-			return -1;
+	if (e2fold_array_reserve(&w->ents, &w->ents_cap, w->nents + count,
+				 sizeof(*w->ents)))
+		return -1;
 	node = w->nnodes++;
 	w->nodes[node].first = w->nents;
 	w->nodes[node].count = count;
@@ -171,8 +156,8 @@ static long new_node(struct walker *w, unsigned int count, int leaf_level)
 /* Entry ent leads to a leaf: number it. */
 static void add_leaf(struct walker *w, struct dx_ent *ent, __u64 next)
 {
-	if (grow((void **)&w->leaves, &w->leaves_cap, w->nleaves,
-		 sizeof(*w->leaves)))
+	if (e2fold_array_reserve(&w->leaves, &w->leaves_cap, w->nleaves + 1,
+				 sizeof(*w->leaves)))
 		return;
 	ent->child = w->nleaves;
 	w->leaves[w->nleaves].lblk = ent->lblk;

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "array.h"
 #include "tree.h"
 
 /*
@@ -111,15 +112,12 @@ struct mkfs_node *mkfs_tree_child(struct mkfs_tree *tree,
 
 static errcode_t append_child(struct mkfs_node *dir, struct mkfs_node *node)
 {
-	if (dir->nchildren == dir->cap) {
-		size_t cap = dir->cap ? 2 * dir->cap : 8;
-		struct mkfs_node **c = realloc(dir->children, cap * sizeof(*c));
+	errcode_t retval = e2fold_array_reserve(&dir->children, &dir->cap,
+						dir->nchildren + 1,
+						sizeof(*dir->children));
 
-		if (!c)
-			return EXT2_ET_NO_MEMORY;
-		dir->children = c;
-		dir->cap = cap;
-	}
+	if (retval)
+		return retval;
 	dir->children[dir->nchildren++] = node;
 	return 0;
 }
@@ -245,18 +243,10 @@ errcode_t mkfs_tree_walk(struct mkfs_tree *tree,
 
 	while (!retval) {
 		if (node && node->kind == MKFS_DIR && node->nchildren) {
-			if (depth == cap) {
-				size_t ncap = cap ? 2 * cap : 64;
-				struct frame *s = realloc(stack,
-							  ncap * sizeof(*s));
-
-				if (!s) {
-					retval = EXT2_ET_NO_MEMORY;
-					break;
-				}
-				stack = s;
-				cap = ncap;
-			}
+			retval = e2fold_array_reserve(&stack, &cap, depth + 1,
+						      sizeof(*stack));
+			if (retval)
+				break;
 			stack[depth].dir = node;
 			stack[depth].next = 0;
 			depth++;
