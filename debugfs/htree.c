@@ -24,6 +24,7 @@
 
 #include "array.h"
 #include "debugfs.h"
+#include "le.h"
 #include "lookup.h"
 
 #define DX_ROOT_INFO_OFFSET 24
@@ -67,16 +68,6 @@ struct walker {
 	unsigned int unordered;
 };
 
-static __u32 le32_at(const unsigned char *p)
-{
-	return p[0] | p[1] << 8 | p[2] << 16 | (__u32)p[3] << 24;
-}
-
-static __u16 le16_at(const unsigned char *p)
-{
-	return p[0] | p[1] << 8;
-}
-
 static errcode_t read_dir_block(struct walker *w, blk64_t lblk,
 				unsigned char *buf)
 {
@@ -118,8 +109,8 @@ static unsigned char *read_index(struct walker *w, blk64_t lblk,
 		free(buf);
 		return NULL;
 	}
-	limit = le16_at(buf + offset);
-	count = le16_at(buf + offset + 2);
+	limit = e2fold_le16_at(buf + offset);
+	count = e2fold_le16_at(buf + offset + 2);
 	printf("index block %llu%s: count %u, limit %u, hashes [0x%08x, 0x%08llx)\n",
 	       (unsigned long long)lblk, lblk == 0 ? " (root)" : "", count,
 	       limit, lo & ~1u, (unsigned long long)hi);
@@ -181,15 +172,15 @@ static long walk_index(struct walker *w, blk64_t lblk, unsigned int offset,
 
 	for (i = 0; node >= 0 && i < count; i++) {
 		const unsigned char *e = buf + offset + 8 * i;
-		__u32 ehash = i ? le32_at(e) : lo;
-		__u64 next = i + 1 < count ? le32_at(e + 8) & ~1u : hi;
+		__u32 ehash = i ? e2fold_le32_at(e) : lo;
+		__u64 next = i + 1 < count ? e2fold_le32_at(e + 8) & ~1u : hi;
 		size_t at = w->nodes[node].first + i;
 		int bad = i && (ehash <= prev || ehash < lo || ehash >= hi);
 
 		prev = ehash;
 		w->unordered += bad;
 		w->ents[at].hash = ehash;
-		w->ents[at].lblk = le32_at(e + 4);
+		w->ents[at].lblk = e2fold_le32_at(e + 4);
 		w->ents[at].child = -1;
 		printf("  entry %u: hash 0x%08x%s -> block %llu  %s\n", i,
 		       ehash & ~1u, ehash & 1 ? " (continued)" : "",

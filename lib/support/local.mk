@@ -29,6 +29,7 @@ lib_support_libsupport_la_SOURCES = \
 	lib/support/hashalg.c \
 	lib/support/hex.h \
 	lib/support/json.h \
+	lib/support/le.h \
 	lib/support/json.c \
 	lib/support/dedup.h \
 	lib/support/dedup.c \
