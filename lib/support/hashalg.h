@@ -9,9 +9,10 @@
  * EXT2_FLAGS_UNSIGNED_HASH turns 0-2 into 3-5, the effective version that
  * is computed (e2fold_effective_hash_version, encoding.h).
  *
- * Every tool takes the same words, a superset of what e2fsprogs takes
- * (e2p_string2hash: mke2fs.conf's hash_alg, tune2fs -E hash_alg, debugfs
- * dx_hash -h), in any case as e2fsprogs does:
+ * Every tool takes the same words: what e2fsprogs takes (e2p_string2hash:
+ * mke2fs.conf's hash_alg, tune2fs -E hash_alg, debugfs dx_hash -h), in
+ * any case as it does, and more; only e2p's HASHALG_7 to HASHALG_255,
+ * which name no algorithm, are refused:
  *   legacy, half_md4, tea    bare: the signedness is left to the caller
  *   the same + _signed       versions 0-2 outright
  *   the same + _unsigned     versions 3-5 (e2fold_hash_alg_name's names)
