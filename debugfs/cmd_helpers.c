@@ -10,6 +10,7 @@
 #include <et/com_err.h>
 
 #include "debugfs.h"
+#include "hex.h"
 
 void cmd_error(struct session *s, const char *cmd, errcode_t err,
 	       const char *fmt, ...)
@@ -46,15 +47,17 @@ char **args_begin(int argc, cmd_argv_t argv)
 	return copy;
 }
 
-static int hexval(int c)
+int parse_exact_args(int argc, char **args, int nargs, int *ret_exact)
 {
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
+	int c;
+
+	*ret_exact = 0;
+	while ((c = getopt(argc, args, "e")) != -1) {
+		if (c != 'e')
+			return -1;
+		*ret_exact = 1;
+	}
+	return optind == argc - nargs ? 0 : -1;
 }
 
 int arg_bytes(const char *arg, unsigned char *out, size_t cap,
@@ -65,12 +68,13 @@ int arg_bytes(const char *arg, unsigned char *out, size_t cap,
 
 	while (*p) {
 		unsigned char byte = *p++;
+		int hex;
 
 		if (byte == '\\' && p[0] == '\\') {
 			p++;
-		} else if (byte == '\\' && p[0] == 'x' && hexval(p[1]) >= 0 &&
-			   hexval(p[2]) >= 0) {
-			byte = hexval(p[1]) << 4 | hexval(p[2]);
+		} else if (byte == '\\' && p[0] == 'x' &&
+			   (hex = e2fold_hex_byte((const char *)p + 1)) >= 0) {
+			byte = hex;
 			p += 3;
 		}
 		if (n == cap)
@@ -138,55 +142,6 @@ char *format_seed(const __u32 seed[4], char *buf)
 		b[6], b[7], b[8], b[9], b[10], b[11], b[12], b[13], b[14],
 		b[15]);
 	return buf;
-}
-
-static const char *const hash_names[] = {
-	[EXT2_HASH_LEGACY] = "legacy",
-	[EXT2_HASH_HALF_MD4] = "half_md4",
-	[EXT2_HASH_TEA] = "tea",
-	[EXT2_HASH_LEGACY_UNSIGNED] = "legacy_unsigned",
-	[EXT2_HASH_HALF_MD4_UNSIGNED] = "half_md4_unsigned",
-	[EXT2_HASH_TEA_UNSIGNED] = "tea_unsigned",
-	[EXT2_HASH_SIPHASH] = "siphash",
-};
-
-const char *hash_alg_name(int version)
-{
-	if (version < 0 || version > EXT2_HASH_SIPHASH)
-		return "unknown";
-	return hash_names[version];
-}
-
-int parse_hash_alg(ext2_filsys fs, const char *s, int *ret_version)
-{
-	static const char *const base[] = { "legacy", "half_md4", "tea" };
-	char *end;
-	long num;
-	int i;
-
-	num = strtol(s, &end, 0);
-	if (*s && !*end) {
-		if (num < 0 || num > EXT2_HASH_TEA_UNSIGNED)
-			return -1;
-		*ret_version = num;
-		return 0;
-	}
-	for (i = 0; i < 3; i++) {
-		size_t n = strlen(base[i]);
-
-		if (strncmp(s, base[i], n))
-			continue;
-		if (!s[n])
-			*ret_version = e2fold_effective_hash_version(fs, i);
-		else if (!strcmp(s + n, "_signed"))
-			*ret_version = i;
-		else if (!strcmp(s + n, "_unsigned"))
-			*ret_version = i + 3;
-		else
-			continue;
-		return 0;
-	}
-	return -1;
 }
 
 char *format_time(__s64 t, char *buf, size_t size)

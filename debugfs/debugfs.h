@@ -14,6 +14,7 @@
 #include "cfname.h"
 #include "dirread.h"
 #include "encoding.h"
+#include "hashalg.h"
 
 /* The filesystem a run of e2fold-debugfs works on. */
 struct session {
@@ -91,6 +92,15 @@ int cmd_need_writable(struct session *s, const char *cmd);
 char **args_begin(int argc, cmd_argv_t argv);
 
 /*
+ * The arguments of a command that takes -e (match names byte for byte,
+ * not casefolded) and exactly nargs operands, from args_begin's copy:
+ * *ret_exact says whether -e was given, and the operands start at
+ * args[optind]. Returns 0, or -1 for a usage error (getopt has named a
+ * bad option).
+ */
+int parse_exact_args(int argc, char **args, int nargs, int *ret_exact);
+
+/*
  * The bytes an argument names: "\xHH" is the byte HH, "\\" a backslash,
  * as e2fold_escape_name prints them; everything else is itself. Returns
  * 0, or -1 if the result would exceed cap bytes.
@@ -112,15 +122,6 @@ void print_hex(FILE *f, const unsigned char *s, unsigned int len);
 
 /* The superblock's seed as a UUID string, in buf (37 bytes). */
 char *format_seed(const __u32 seed[4], char *buf);
-
-/*
- * A hash algorithm: legacy, half_md4, tea (signedness then comes from the
- * filesystem), the same with _signed or _unsigned, or a number 0-5.
- */
-int parse_hash_alg(ext2_filsys fs, const char *s, int *ret_version);
-
-/* The name of an effective hash version (0-6). */
-const char *hash_alg_name(int version);
 
 /* A timestamp as "YYYY-MM-DD HH:MM:SS" in UTC. */
 char *format_time(__s64 t, char *buf, size_t size);
@@ -189,9 +190,6 @@ void dir_view_close(struct dir_view *v);
 /* One line describing the directory: casefold, encryption, index, hash. */
 void dir_view_describe(struct session *s, const struct dir_view *v,
 		       FILE *f);
-
-/* The index of the first entry of v->dir in logical block lblk. */
-size_t dir_first_entry_at(const struct e2fold_dir *dir, blk64_t lblk);
 
 /* ---- newinode.c, addentry.c ---- */
 

@@ -17,21 +17,6 @@
 #include "debugfs.h"
 #include "nameset.h"
 
-size_t dir_first_entry_at(const struct e2fold_dir *dir, blk64_t lblk)
-{
-	size_t lo = 0, hi = dir->nents;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (dir->ents[mid].lblk < lblk)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo;
-}
-
 /* Is the index root's hash version usable for this directory's names? */
 static int root_version_usable(const struct e2fold_dir *d)
 {
@@ -257,7 +242,8 @@ void dir_view_describe(struct session *s, const struct dir_view *v, FILE *f)
 	else if (v->hash_version < 0)
 		fprintf(f, " hash version unknown,");
 	else
-		fprintf(f, " hash %s (%s),", hash_alg_name(v->hash_version),
+		fprintf(f, " hash %s (%s),",
+			e2fold_hash_alg_name(v->hash_version),
 			v->hash_from_root ? "from the index root" :
 			"the filesystem default");
 	fprintf(f, " %zu entr%s\n", d->nents, d->nents == 1 ? "y" : "ies");

@@ -142,16 +142,11 @@ DEBUGFS_CMD(do_mkdir)
 	ext2_ino_t ino;
 	errcode_t retval;
 	enum add_how how;
-	int c, exact = 0;
+	int exact;
 
 	if (!args || !t)
 		goto out;
-	while ((c = getopt(argc, args, "e")) != -1) {
-		if (c != 'e')
-			goto usage;
-		exact = 1;
-	}
-	if (optind != argc - 1)
+	if (parse_exact_args(argc, args, 1, &exact))
 		goto usage;
 	if (cmd_need_writable(s, argv[0]) ||
 	    resolve_target(s, argv[0], args[optind], exact, t))
@@ -231,16 +226,11 @@ DEBUGFS_CMD(do_write)
 	ext2_ino_t ino;
 	errcode_t retval;
 	enum add_how how;
-	int c, exact = 0, fd = -1;
+	int exact, fd = -1;
 
 	if (!args || !t)
 		goto out;
-	while ((c = getopt(argc, args, "e")) != -1) {
-		if (c != 'e')
-			goto usage;
-		exact = 1;
-	}
-	if (optind != argc - 2)
+	if (parse_exact_args(argc, args, 2, &exact))
 		goto usage;
 	if (cmd_need_writable(s, argv[0]))
 		goto out;

@@ -30,7 +30,7 @@ static int parse_dx_hash(struct session *s, int argc, char **args,
 			 struct hash_options *opt)
 {
 	struct ext2_super_block *sb = s->fs->super;
-	int c;
+	int c, bare;
 
 	memset(opt, 0, sizeof(*opt));
 	memcpy(opt->seed, sb->s_hash_seed, sizeof(opt->seed));
@@ -49,19 +49,24 @@ static int parse_dx_hash(struct session *s, int argc, char **args,
 			}
 			break;
 		case 'h':
-			if (!strcmp(optarg, "siphash") || !strcmp(optarg, "6")) {
-				cmd_error(s, args[0], 0, "-h %s: SipHash is keyed "
-					  "with a directory's encryption key, "
-					  "which is not on the disk", optarg);
-				return 1;
-			}
-			if (parse_hash_alg(s->fs, optarg, &opt->version)) {
+			if (e2fold_hash_alg_parse(optarg, &opt->version,
+						  &bare)) {
 				cmd_error(s, args[0], 0,
 					  "-h %s: unknown hash algorithm "
 					  "(legacy, half_md4, tea, with "
 					  "_signed or _unsigned)", optarg);
 				return 1;
 			}
+			if (opt->version == EXT2_HASH_SIPHASH) {
+				cmd_error(s, args[0], 0, "-h %s: SipHash is keyed "
+					  "with a directory's encryption key, "
+					  "which is not on the disk", optarg);
+				return 1;
+			}
+			/* A bare name: signed or not as the filesystem is. */
+			if (bare)
+				opt->version = e2fold_effective_hash_version(
+					s->fs, opt->version);
 			break;
 		default:
 			return -1;
@@ -72,7 +77,7 @@ static int parse_dx_hash(struct session *s, int argc, char **args,
 	if (opt->version > EXT2_HASH_TEA_UNSIGNED) {
 		cmd_error(s, args[0], 0, "hash version %d (%s) cannot be "
 			  "computed here; name one with -h", opt->version,
-			  hash_alg_name(opt->version));
+			  e2fold_hash_alg_name(opt->version));
 		return 1;
 	}
 	return 0;
@@ -147,7 +152,7 @@ DEBUGFS_CMD(do_dx_hash)
 			goto out;
 		}
 	}
-	printf("# %s, seed %s%s\n", hash_alg_name(opt.version),
+	printf("# %s, seed %s%s\n", e2fold_hash_alg_name(opt.version),
 	       format_seed(opt.seed, seed),
 	       opt.casefold ? ", casefolded" : "");
 	for (i = optind; i < argc; i++)

@@ -22,7 +22,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
 #include "debugfs.h"
+#include "le.h"
+#include "lookup.h"
 
 #define DX_ROOT_INFO_OFFSET 24
 #define DX_NODE_ENTRIES_OFFSET 8
@@ -65,32 +68,6 @@ struct walker {
 	unsigned int unordered;
 };
 
-/* Make room for one more element of *array (capacity *cap). */
-static int grow(void **array, size_t *cap, size_t used, size_t size)
-{
-	size_t n = *cap ? 2 * *cap : 16;
-	void *p;
-
-	if (used < *cap)
-		return 0;
-	p = realloc(*array, n * size);
-	if (!p)
-		return -1;
-	*array = p;
-	*cap = n;
-	return 0;
-}
-
-static __u32 le32_at(const unsigned char *p)
-{
-	return p[0] | p[1] << 8 | p[2] << 16 | (__u32)p[3] << 24;
-}
-
-static __u16 le16_at(const unsigned char *p)
-{
-	return p[0] | p[1] << 8;
-}
-
 static errcode_t read_dir_block(struct walker *w, blk64_t lblk,
 				unsigned char *buf)
 {
@@ -132,8 +109,8 @@ static unsigned char *read_index(struct walker *w, blk64_t lblk,
 		free(buf);
 		return NULL;
 	}
-	limit = le16_at(buf + offset);
-	count = le16_at(buf + offset + 2);
+	limit = e2fold_le16_at(buf + offset);
+	count = e2fold_le16_at(buf + offset + 2);
 	printf("index block %llu%s: count %u, limit %u, hashes [0x%08x, 0x%08llx)\n",
 	       (unsigned long long)lblk, lblk == 0 ? " (root)" : "", count,
 	       limit, lo & ~1u, (unsigned long long)hi);
@@ -152,13 +129,13 @@ static long new_node(struct walker *w, unsigned int count, int leaf_level)
 {
 	long node;
 
-	if (grow((void **)&w->nodes, &w->nodes_cap, w->nnodes, sizeof(*w->nodes)))
+	if (e2fold_array_reserve(&w->nodes, &w->nodes_cap, w->nnodes + 1,
+				 sizeof(*w->nodes)))
 		return -1;
 	/* A node's entries are contiguous: reserve them before recursing. */
-	while (w->ents_cap < w->nents + count)
-		if (grow((void **)&w->ents, &w->ents_cap, w->ents_cap,
-			 sizeof(*w->ents)))
-			return -1;
+	if (e2fold_array_reserve(&w->ents, &w->ents_cap, w->nents + count,
+				 sizeof(*w->ents)))
+		return -1;
 	node = w->nnodes++;
 	w->nodes[node].first = w->nents;
 	w->nodes[node].count = count;
@@ -170,8 +147,8 @@ static long new_node(struct walker *w, unsigned int count, int leaf_level)
 /* Entry ent leads to a leaf: number it. */
 static void add_leaf(struct walker *w, struct dx_ent *ent, __u64 next)
 {
-	if (grow((void **)&w->leaves, &w->leaves_cap, w->nleaves,
-		 sizeof(*w->leaves)))
+	if (e2fold_array_reserve(&w->leaves, &w->leaves_cap, w->nleaves + 1,
+				 sizeof(*w->leaves)))
 		return;
 	ent->child = w->nleaves;
 	w->leaves[w->nleaves].lblk = ent->lblk;
@@ -195,15 +172,15 @@ static long walk_index(struct walker *w, blk64_t lblk, unsigned int offset,
 
 	for (i = 0; node >= 0 && i < count; i++) {
 		const unsigned char *e = buf + offset + 8 * i;
-		__u32 ehash = i ? le32_at(e) : lo;
-		__u64 next = i + 1 < count ? le32_at(e + 8) & ~1u : hi;
+		__u32 ehash = i ? e2fold_le32_at(e) : lo;
+		__u64 next = i + 1 < count ? e2fold_le32_at(e + 8) & ~1u : hi;
 		size_t at = w->nodes[node].first + i;
 		int bad = i && (ehash <= prev || ehash < lo || ehash >= hi);
 
 		prev = ehash;
 		w->unordered += bad;
 		w->ents[at].hash = ehash;
-		w->ents[at].lblk = le32_at(e + 4);
+		w->ents[at].lblk = e2fold_le32_at(e + 4);
 		w->ents[at].child = -1;
 		printf("  entry %u: hash 0x%08x%s -> block %llu  %s\n", i,
 		       ehash & ~1u, ehash & 1 ? " (continued)" : "",
@@ -299,7 +276,7 @@ static void print_entries(struct walker *w, blk64_t lblk, struct tally *t)
 	const struct e2fold_dir *d = v->dir;
 	size_t i;
 
-	for (i = dir_first_entry_at(d, lblk);
+	for (i = e2fold_dir_first_entry_at(d, lblk);
 	     i < d->nents && d->ents[i].lblk == lblk; i++) {
 		const struct e2fold_dirent *e = &d->ents[i];
 		__u32 hash;
@@ -353,7 +330,7 @@ static void print_leaves(struct walker *w, struct tally *t)
 	}
 	/* Entries in blocks that no index entry points to. */
 	for (lblk = 0; is_leaf && lblk < d->nblocks; lblk++) {
-		size_t first = dir_first_entry_at(d, lblk);
+		size_t first = e2fold_dir_first_entry_at(d, lblk);
 
 		if (is_leaf[lblk] || w->seen[lblk] || first >= d->nents ||
 		    d->ents[first].lblk != lblk)
@@ -370,12 +347,13 @@ static void print_root(struct walker *w, const unsigned char *block)
 	char seed[40];
 
 	printf("root: hash version %u (%s), info length %u, indirect levels %u\n",
-	       info[4], hash_alg_name(info[4]), info[5], info[6]);
+	       info[4], e2fold_hash_alg_name(info[4]), info[5], info[6]);
 	if (w->v->dir->encrypted && w->v->dir->casefolded)
 		printf("hashes: stored in each entry (SipHash of the casefolded "
 		       "name with the directory's key)\n");
 	else if (w->v->hash_version >= 0)
-		printf("hashes: %s, seed %s\n", hash_alg_name(w->v->hash_version),
+		printf("hashes: %s, seed %s\n",
+		       e2fold_hash_alg_name(w->v->hash_version),
 		       format_seed(w->s->fs->super->s_hash_seed, seed));
 }
 
@@ -434,16 +412,11 @@ DEBUGFS_CMD(do_htree_dump)
 	struct dir_view v;
 	ext2_ino_t ino;
 	errcode_t retval;
-	int c, exact = 0;
+	int exact;
 
 	if (!args)
 		return;
-	while ((c = getopt(argc, args, "e")) != -1) {
-		if (c != 'e')
-			goto usage;
-		exact = 1;
-	}
-	if (optind != argc - 1)
+	if (parse_exact_args(argc, args, 1, &exact))
 		goto usage;
 	if (path_arg(s, argv[0], args[optind],
 		     PATH_FOLLOW | (exact ? PATH_EXACT : 0), &ino))

@@ -18,20 +18,6 @@
 
 #include "debugfs.h"
 
-/* The -e option and the positional arguments of a command. */
-static int parse_paths(int argc, char **args, int nargs, int *ret_exact)
-{
-	int c;
-
-	*ret_exact = 0;
-	while ((c = getopt(argc, args, "e")) != -1) {
-		if (c != 'e')
-			return -1;
-		*ret_exact = 1;
-	}
-	return optind == argc - nargs ? 0 : -1;
-}
-
 static void print_times(const struct ext2_inode_large *inode, int large)
 {
 	char buf[32];
@@ -106,7 +92,7 @@ DEBUGFS_CMD(do_stat)
 
 	if (!args)
 		return;
-	if (parse_paths(argc, args, 1, &exact))
+	if (parse_exact_args(argc, args, 1, &exact))
 		cmd_error(s, argv[0], 0, "usage: stat [-e] PATH");
 	else if (!path_arg(s, argv[0], args[optind],
 				 exact ? PATH_EXACT : 0, &ino))
@@ -178,7 +164,7 @@ DEBUGFS_CMD(do_cat)
 
 	if (!args)
 		return;
-	if (parse_paths(argc, args, 1, &exact)) {
+	if (parse_exact_args(argc, args, 1, &exact)) {
 		cmd_error(s, argv[0], 0, "usage: cat [-e] PATH");
 	} else if (!path_arg(s, argv[0], args[optind],
 				 PATH_FOLLOW | (exact ? PATH_EXACT : 0), &ino) &&
@@ -203,7 +189,7 @@ DEBUGFS_CMD(do_dump)
 
 	if (!args)
 		return;
-	if (parse_paths(argc, args, 2, &exact)) {
+	if (parse_exact_args(argc, args, 2, &exact)) {
 		cmd_error(s, argv[0], 0, "usage: dump [-e] PATH OUTFILE");
 		goto out;
 	}

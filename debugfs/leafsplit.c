@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "debugfs.h"
+#include "le.h"
 
 #define DX_ROOT_ENTRIES_OFFSET 32
 #define DX_NODE_ENTRIES_OFFSET 8
@@ -41,30 +42,6 @@ struct map_ent {
 	unsigned int size;	/* its rec_len, as do_split counts it */
 };
 
-static __u32 le32_at(const unsigned char *p)
-{
-	return p[0] | p[1] << 8 | p[2] << 16 | (__u32)p[3] << 24;
-}
-
-static __u16 le16_at(const unsigned char *p)
-{
-	return p[0] | p[1] << 8;
-}
-
-static void put_le32(unsigned char *p, __u32 v)
-{
-	p[0] = v;
-	p[1] = v >> 8;
-	p[2] = v >> 16;
-	p[3] = v >> 24;
-}
-
-static void put_le16(unsigned char *p, __u16 v)
-{
-	p[0] = v;
-	p[1] = v >> 8;
-}
-
 /* dx_probe for hash: fills f and the leaf's logical block. */
 static errcode_t descend(struct session *s, const struct e2fold_dir *d,
 			 __u32 hash, struct dx_frame *f, blk64_t *ret_leaf)
@@ -82,8 +59,8 @@ static errcode_t descend(struct session *s, const struct e2fold_dir *d,
 		if (retval)
 			return retval;
 		f->offset = offset;
-		f->limit = le16_at(f->buf + offset);
-		f->count = le16_at(f->buf + offset + 2);
+		f->limit = e2fold_le16_at(f->buf + offset);
+		f->count = e2fold_le16_at(f->buf + offset + 2);
 		if (!f->count || f->count > f->limit)
 			return EXT2_ET_DIR_CORRUPTED;
 		e = f->buf + offset;
@@ -92,13 +69,13 @@ static errcode_t descend(struct session *s, const struct e2fold_dir *d,
 		while (p <= q) {
 			long m = p + (q - p) / 2;
 
-			if (le32_at(e + 8 * m) > hash)
+			if (e2fold_le32_at(e + 8 * m) > hash)
 				q = m - 1;
 			else
 				p = m + 1;
 		}
 		f->at = p - 1;
-		lblk = le32_at(e + 8 * f->at + 4);
+		lblk = e2fold_le32_at(e + 8 * f->at + 4);
 		if (levels-- == 0) {
 			*ret_leaf = lblk;
 			return 0;
@@ -204,9 +181,9 @@ static errcode_t insert_index(struct session *s, const struct e2fold_dir *d,
 	unsigned char *at = e + 8 * (f->at + 1);
 
 	memmove(at + 8, at, 8 * (f->count - f->at - 1));
-	put_le32(at, hash);
-	put_le32(at + 4, (__u32)newlblk);
-	put_le16(e + 2, f->count + 1);
+	e2fold_put_le32(at, hash);
+	e2fold_put_le32(at + 4, (__u32)newlblk);
+	e2fold_put_le16(e + 2, f->count + 1);
 	return ext2fs_write_dir_block4(s->fs, f->pblk, f->buf, 0, d->ino);
 }
 

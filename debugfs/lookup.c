@@ -57,7 +57,7 @@ static void print_hash(const struct e2fold_dir *d,
 	if (!lk->hashed)
 		return;
 	printf("  hash: 0x%08x minor 0x%08x (%s)", lk->hash, lk->minor_hash,
-	       hash_alg_name(lk->hash_version));
+	       e2fold_hash_alg_name(lk->hash_version));
 	if (lk->path == E2FOLD_LOOKUP_HTREE || lk->path == E2FOLD_LOOKUP_FALLBACK) {
 		printf(" -> leaf block");
 		for (i = 0; i < lk->nleaves; i++)
@@ -173,16 +173,11 @@ DEBUGFS_CMD(do_lookup)
 	unsigned char name[E2FOLD_NAME_MAX + 1];
 	ext2_ino_t ino;
 	size_t len;
-	int c, exact = 0;
+	int exact;
 
 	if (!args)
 		return;
-	while ((c = getopt(argc, args, "e")) != -1) {
-		if (c != 'e')
-			goto usage;
-		exact = 1;
-	}
-	if (optind != argc - 2)
+	if (parse_exact_args(argc, args, 2, &exact))
 		goto usage;
 	if (arg_bytes(args[optind + 1], name, sizeof(name), &len) ||
 	    len > E2FOLD_NAME_MAX) {

@@ -291,16 +291,11 @@ DEBUGFS_CMD(do_cd)
 	struct session *s = infop;
 	char **args = args_begin(argc, argv);
 	ext2_ino_t ino;
-	int c, exact = 0;
+	int exact;
 
 	if (!args)
 		return;
-	while ((c = getopt(argc, args, "e")) != -1) {
-		if (c != 'e')
-			goto usage;
-		exact = 1;
-	}
-	if (optind != argc - 1)
+	if (parse_exact_args(argc, args, 1, &exact))
 		goto usage;
 	if (path_arg(s, argv[0], args[optind],
 		     PATH_FOLLOW | (exact ? PATH_EXACT : 0), &ino))

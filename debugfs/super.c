@@ -98,7 +98,8 @@ DEBUGFS_CMD(do_stats)
 	printf(LABEL "%u\n", "Free inodes:", sb->s_free_inodes_count);
 	printf(LABEL "%u\n", "Inode size:", EXT2_INODE_SIZE(sb));
 	printf(LABEL "%s (%u)\n", "Default directory hash:",
-	       hash_alg_name(sb->s_def_hash_version), sb->s_def_hash_version);
+	       e2fold_hash_alg_name(sb->s_def_hash_version),
+	       sb->s_def_hash_version);
 	printf(LABEL "%s\n", "Directory hash signedness:", signedness(sb));
 	printf(LABEL "%s\n", "Directory hash seed:",
 	       format_seed(sb->s_hash_seed, seed));

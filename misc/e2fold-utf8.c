@@ -22,6 +22,8 @@
 #include <string.h>
 
 #include "encoding.h"
+#include "hashalg.h"
+#include "hex.h"
 #include "unicode.h"
 #include "utf8_scan.h"
 #include "version.h"
@@ -77,7 +79,7 @@ static void usage(int status)
 		"  --hex              names and results in hex\n"
 		"  --seed UUID        hash seed (default: the all-zero default seed)\n"
 		"  --hash ALG         half_md4 (default), tea, legacy, or one of\n"
-		"                     them with _unsigned\n"
+		"                     them with _signed or _unsigned\n"
 		"  --strict           scan: the filesystem is strict; report invalid\n"
 		"                     UTF-8 names as refused\n"
 		"  --json             scan: the report as one JSON document\n"
@@ -108,41 +110,6 @@ static int parse_command(const char *word, enum command *ret)
 	return -1;
 }
 
-static int parse_hash_alg(const char *s, int *ret)
-{
-	static const struct {
-		const char *name;
-		int version;
-	} algs[] = {
-		{ "legacy", EXT2_HASH_LEGACY },
-		{ "half_md4", EXT2_HASH_HALF_MD4 },
-		{ "tea", EXT2_HASH_TEA },
-		{ "legacy_unsigned", EXT2_HASH_LEGACY_UNSIGNED },
-		{ "half_md4_unsigned", EXT2_HASH_HALF_MD4_UNSIGNED },
-		{ "tea_unsigned", EXT2_HASH_TEA_UNSIGNED },
-	};
-	size_t i;
-
-	for (i = 0; i < sizeof(algs) / sizeof(algs[0]); i++) {
-		if (!strcmp(s, algs[i].name)) {
-			*ret = algs[i].version;
-			return 0;
-		}
-	}
-	return -1;
-}
-
-static int hexval(int c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 /*
  * Decode hex (spaces allowed between bytes) in place; -1 if malformed,
  * with the name untouched, so the error message shows what was given.
@@ -157,7 +124,7 @@ static int unhex(struct name *nm)
 				return -1;	/* a space inside a byte */
 			continue;
 		}
-		if (hexval(nm->bytes[in]) < 0)
+		if (e2fold_hex_digit(nm->bytes[in]) < 0)
 			return -1;
 		digits++;
 	}
@@ -166,8 +133,8 @@ static int unhex(struct name *nm)
 	for (in = 0; in < nm->len; in++) {
 		if (nm->bytes[in] == ' ' || nm->bytes[in] == '\t')
 			continue;
-		nm->bytes[out++] = hexval(nm->bytes[in]) << 4 |
-				   hexval(nm->bytes[in + 1]);
+		nm->bytes[out++] = e2fold_hex_digit(nm->bytes[in]) << 4 |
+				   e2fold_hex_digit(nm->bytes[in + 1]);
 		in++;
 	}
 	nm->len = out;
@@ -370,9 +337,17 @@ static void parse_options(int argc, char **argv, struct options *opt)
 			opt->given |= OPT_SEED;
 			break;
 		case 'h':
-			if (parse_hash_alg(optarg, &opt->hash_version)) {
+			/* A bare name is signed: there is no filesystem. */
+			if (e2fold_hash_alg_parse(optarg, &opt->hash_version,
+						  NULL)) {
 				fprintf(stderr, "%s: --hash %s: unknown algorithm\n",
 					prog, optarg);
+				exit(opt->fail_status);
+			}
+			if (opt->hash_version == EXT2_HASH_SIPHASH) {
+				fprintf(stderr, "%s: --hash %s: SipHash is keyed "
+					"with a directory's encryption key, which "
+					"is not given here\n", prog, optarg);
 				exit(opt->fail_status);
 			}
 			opt->given |= OPT_HASH;

@@ -34,6 +34,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "array.h"
 #include "cfname.h"
 #include "dedup.h"
 #include "json.h"
@@ -106,33 +107,13 @@ struct scan {
 	struct e2fold_json json;	/* --json: streamed to stdout */
 };
 
-/*
- * Room for need elements of size elem in p, which holds *cap: returns the
- * (possibly moved) array, or NULL with p untouched when out of memory.
- */
-static void *reserve(void *p, size_t *cap, size_t need, size_t elem)
-{
-	size_t n = *cap ? *cap : 16;
-
-	if (need <= *cap)
-		return p;
-	while (n < need)
-		n *= 2;
-	p = realloc(p, n * elem);
-	if (p)
-		*cap = n;
-	return p;
-}
-
 /* The bytes as e2fold_escape_name shows them, in scratch space. */
 static const char *escaped(struct scan *sc, const void *s, size_t len)
 {
-	char *p = reserve(sc->esc, &sc->esc_cap, E2FOLD_ESCAPED_SIZE(len), 1);
-
-	if (!p)
+	if (e2fold_array_reserve(&sc->esc, &sc->esc_cap,
+				 E2FOLD_ESCAPED_SIZE(len), 1))
 		return "(not shown: out of memory)";
-	sc->esc = p;
-	return e2fold_escape_name(s, (unsigned int)len, p, sc->esc_cap);
+	return e2fold_escape_name(s, (unsigned int)len, sc->esc, sc->esc_cap);
 }
 
 /* ------------------------------------------------------------------ */
@@ -141,16 +122,10 @@ static const char *escaped(struct scan *sc, const void *s, size_t len)
 static int add_name(struct dir_names *d, const char *name, int is_dir)
 {
 	size_t len = strlen(name);
-	void *p;
 
-	p = reserve(d->arena, &d->size, d->used + len + 1, 1);
-	if (!p)
+	if (e2fold_array_reserve(&d->arena, &d->size, d->used + len + 1, 1) ||
+	    e2fold_array_reserve(&d->ents, &d->cap, d->n + 1, sizeof(*d->ents)))
 		return ENOMEM;
-	d->arena = p;
-	p = reserve(d->ents, &d->cap, d->n + 1, sizeof(*d->ents));
-	if (!p)
-		return ENOMEM;
-	d->ents = p;
 	memcpy(d->arena + d->used, name, len + 1);
 	d->ents[d->n].off = d->used;
 	d->ents[d->n].len = len;
@@ -220,10 +195,9 @@ static int list_names(struct dir_names *d)
 	struct e2fold_name_in *in;
 	size_t i;
 
-	in = reserve(d->in, &d->in_cap, d->n, sizeof(*in));
-	if (!in)
+	if (e2fold_array_reserve(&d->in, &d->in_cap, d->n, sizeof(*d->in)))
 		return ENOMEM;
-	d->in = in;
+	in = d->in;
 	for (i = 0; i < d->n; i++) {
 		in[i].name = (const unsigned char *)d->arena + d->ents[i].off;
 		in[i].len = d->ents[i].len;
@@ -292,10 +266,9 @@ static int check_names(struct scan *sc)
 	c->groups = c->colliding = c->invalid = 0;
 	free(c->order);
 	c->order = NULL;
-	m = reserve(c->mem, &c->mem_cap, n + 2, sizeof(*m));
-	if (!m)
+	if (e2fold_array_reserve(&c->mem, &c->mem_cap, n + 2, sizeof(*c->mem)))
 		return ENOMEM;
-	c->mem = m;
+	m = c->mem;
 	for (i = 0; i < n + 2; i++) {
 		m[i].next = NONE;
 		m[i].last = i;
@@ -513,11 +486,12 @@ static int set_path(struct scan *sc, size_t keep, const char *name,
 		    size_t len)
 {
 	int sep = keep && sc->path[keep - 1] != '/';
-	char *p = reserve(sc->path, &sc->path_cap, keep + sep + len + 1, 1);
+	char *p;
 
-	if (!p)
+	if (e2fold_array_reserve(&sc->path, &sc->path_cap, keep + sep + len + 1,
+				 1))
 		return ENOMEM;
-	sc->path = p;
+	p = sc->path;
 	if (sep)
 		p[keep++] = '/';
 	memcpy(p + keep, name, len);
@@ -612,13 +586,12 @@ static void enter(struct scan *sc, int fd)
 		close(fd);
 		return;
 	}
-	f = reserve(sc->stack, &sc->stack_cap, sc->depth + 1, sizeof(*f));
-	if (!f) {
+	if (e2fold_array_reserve(&sc->stack, &sc->stack_cap, sc->depth + 1,
+				 sizeof(*sc->stack))) {
 		scan_error(sc, ENOMEM, NULL);
 		close(fd);
 		return;
 	}
-	sc->stack = f;
 	f = &sc->stack[sc->depth++];
 	memset(f, 0, sizeof(*f));
 	f->fd = fd;

@@ -58,6 +58,7 @@
 #include "dirread.h"
 #include "dirwrite.h"
 #include "encoding.h"
+#include "hex.h"
 #include "utf8fold.h"
 
 static const char *prog = "cfcraft";
@@ -132,33 +133,24 @@ static void cmd_mkdir(int argc, char **argv)
 	change_flags(ino, set, 0);
 }
 
-static int hexval(int c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	c |= 0x20;
-	return c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
-}
-
 /* One hex line into bytes; returns the length. */
 static unsigned int unhex(const char *line, unsigned char *out)
 {
 	unsigned int n = 0;
 
 	while (*line && *line != '\n') {
-		int hi, lo;
+		int byte;
 
 		if (*line == ' ') {
 			line++;
 			continue;
 		}
-		hi = hexval(line[0]);
-		lo = line[1] ? hexval(line[1]) : -1;
-		if (hi < 0 || lo < 0 || n == 255) {
+		byte = e2fold_hex_byte(line);
+		if (byte < 0 || n == 255) {
 			fprintf(stderr, "%s: bad hex name: %s", prog, line);
 			exit(1);
 		}
-		out[n++] = hi << 4 | lo;
+		out[n++] = byte;
 		line += 2;
 	}
 	return n;

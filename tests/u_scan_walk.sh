@@ -78,6 +78,14 @@ check 'depth first in byte order; no symbolic link followed, loops included' 1 \
 scanned 5 directories and 13 names: 4 collision groups (8 names), 0 errors\n" ''
 
 # ------------------------------------------------------------------
+# An empty directory, scanned first: nothing to report (it once read as
+# out of memory, an empty list of names being taken for a failed one).
+mkdir -p "$tmp/empty" || exit 99
+run "$tool" scan empty
+check 'an empty directory is clean' 0 \
+	'scanned 1 directory and 0 names: 0 collision groups (0 names), 0 errors\n' ''
+
+# ------------------------------------------------------------------
 # An unreadable directory: reported, the others scanned, exit 2.
 files u/ok Aa aA
 files u/locked Bb bB

@@ -97,6 +97,10 @@ expect "hash --hash tea_unsigned equals tea on ASCII" 0 \
 	hash --seed "$seed" --hash tea_unsigned README
 expect "hash --hash legacy" 0 '0x7e7ca0b2 0x00000000\n0xad2ed8da 0x00000000\n' \
 	hash --hash legacy README "$strasse"
+for h in HALF_MD4 half_md4_signed 1 HASHALG_1; do
+	expect "--hash $h is half_md4, as e2fsprogs spells it" 0 \
+		'0x7e099ecc 0x63e35612\n' hash --hash "$h" "$strasse"
+done
 expect "hash of a folded non-ASCII name" 0 \
 	'0x78c49f9e 0xd83401cc\n' hash "$e_acute_upper"
 expect "hash --hash half_md4_unsigned of e-acute" 0 \
@@ -194,9 +198,13 @@ for s in xyz 0123 d1a5a0e2-3b0c-4f6e-9a71-5c2b8e4f1d3 \
 	expect "--seed '$s' is refused" 1 '' hash --seed "$s" a
 	stderr_has "--seed $s: not a UUID"
 done
-for h in md5 siphash HALF_MD4 half_md4_signed ""; do
+for h in md5 half_md4_x legacy_unsigned_signed 7 HASHALG_ ""; do
 	expect "--hash '$h' is refused" 1 '' hash --hash "$h" a
 	stderr_has "--hash $h: unknown algorithm"
+done
+for h in siphash SipHash 6; do
+	expect "--hash '$h' is refused: it needs the key" 1 '' hash --hash "$h" a
+	stderr_has "--hash $h: SipHash is keyed"
 done
 expect "--unicode needs an argument" 1 '' fold --unicode
 

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
 #include "dedup.h"
 #include "nameset.h"
 #include "rename.h"
@@ -56,15 +57,10 @@ static errcode_t add_plan(struct planner *p, size_t index,
 	size_t other;
 	errcode_t retval;
 
-	if (p->nplans == p->cap) {
-		size_t cap = p->cap ? 2 * p->cap : 16;
-		void *q = realloc(p->plans, cap * sizeof(*p->plans));
-
-		if (!q)
-			return EXT2_ET_NO_MEMORY;
-		p->plans = q;
-		p->cap = cap;
-	}
+	retval = e2fold_array_reserve(&p->plans, &p->cap, p->nplans + 1,
+				      sizeof(*p->plans));
+	if (retval)
+		return retval;
 	plan = &p->plans[p->nplans];
 	memset(plan, 0, sizeof(*plan));
 	plan->index = index;

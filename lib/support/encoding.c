@@ -9,6 +9,7 @@
 
 #include "cfname.h"
 #include "encoding.h"
+#include "hex.h"
 #include "utf8fold.h"
 
 static const struct e2fold_encoding encodings[] = {
@@ -220,32 +221,20 @@ int e2fold_effective_hash_version(ext2_filsys fs, int dx_version)
 	return dx_version;
 }
 
-static int hex_digit(int c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 int e2fold_parse_hash_seed(const char *text, __u32 seed[4])
 {
 	unsigned char bytes[16];
 	int n = 0, i;
 
 	for (; *text; text++) {
-		int hi, lo;
+		int byte;
 
 		if (*text == '-')
 			continue;
-		hi = hex_digit(text[0]);
-		lo = text[1] ? hex_digit(text[1]) : -1;
-		if (hi < 0 || lo < 0 || n == 16)
+		byte = e2fold_hex_byte(text);
+		if (byte < 0 || n == 16)
 			return -1;
-		bytes[n++] = hi << 4 | lo;
+		bytes[n++] = byte;
 		text++;
 	}
 	if (n != 16)

@@ -2,9 +2,10 @@
 # of casefolding (encodings and their flags, the casefold directory
 # hash, names as the kernel compares them, reading and writing
 # directories, lookups, renames of duplicates) and tool helpers (hex
-# digits, hash algorithm names, opening a filesystem, JSON, the version
-# banner, an inode cache, fault injection for the tests). Internal and
-# static: it is linked into each tool and never installed.
+# digits, hash algorithm names, growing arrays, opening a filesystem,
+# JSON, the version banner, an inode cache, fault injection for the
+# tests). Internal and static: it is linked into each tool and never
+# installed.
 noinst_LTLIBRARIES += lib/support/libsupport.la
 lib_support_libsupport_la_SOURCES = \
 	lib/support/encoding.h \
@@ -22,7 +23,13 @@ lib_support_libsupport_la_SOURCES = \
 	lib/support/dxgeometry.h \
 	lib/support/lookup.h \
 	lib/support/lookup.c \
+	lib/support/array.h \
+	lib/support/array.c \
+	lib/support/hashalg.h \
+	lib/support/hashalg.c \
+	lib/support/hex.h \
 	lib/support/json.h \
+	lib/support/le.h \
 	lib/support/json.c \
 	lib/support/dedup.h \
 	lib/support/dedup.c \

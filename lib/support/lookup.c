@@ -31,8 +31,7 @@ static size_t probe_leaf(const struct e2fold_dir *dir, __u32 hash)
 	return lo ? lo - 1 : 0;
 }
 
-/* Index of the first entry in logical block lblk (entries are in block order). */
-static size_t first_entry_at(const struct e2fold_dir *dir, blk64_t lblk)
+size_t e2fold_dir_first_entry_at(const struct e2fold_dir *dir, blk64_t lblk)
 {
 	size_t lo = 0, hi = dir->nents;
 
@@ -212,9 +211,10 @@ static errcode_t hashed_search(ext2_filsys fs, const struct unicode_map *um,
 		return 0;
 	for (i = 0; i < lk->nleaves && !lk->found; i++) {
 		blk64_t lblk = dir->leaves[lk->first_leaf + i].lblk;
-		size_t from = first_entry_at(dir, lblk);
+		size_t from = e2fold_dir_first_entry_at(dir, lblk);
 
-		lk->found = search(um, dir, lk, from, first_entry_at(dir, lblk + 1));
+		lk->found = search(um, dir, lk, from,
+				   e2fold_dir_first_entry_at(dir, lblk + 1));
 	}
 	return 0;
 }

@@ -126,6 +126,14 @@ enum e2fold_match_rule e2fold_lookup_match(const struct unicode_map *um,
 					   const struct e2fold_lookup *lk,
 					   const struct e2fold_dirent *de);
 
+/*
+ * The index in dir->ents of the first entry in logical block lblk or
+ * after it (dir->nents if none): entries are kept in block order, so
+ * block b holds the entries from e2fold_dir_first_entry_at(dir, b) up to
+ * e2fold_dir_first_entry_at(dir, b + 1). A binary search.
+ */
+size_t e2fold_dir_first_entry_at(const struct e2fold_dir *dir, blk64_t lblk);
+
 /* Short descriptions for messages. */
 const char *e2fold_lookup_path_text(enum e2fold_lookup_path path);
 const char *e2fold_match_rule_text(enum e2fold_match_rule rule);

@@ -8,6 +8,7 @@
 #include <e2p/e2p.h>
 #include <et/com_err.h>
 
+#include "hashalg.h"
 #include "mkfs.h"
 #include "plan.h"
 #include "uuid.h"
@@ -352,8 +353,15 @@ static errcode_t plan_identity(const struct mkfs_options *opt,
 		com_err(mkfs_prog, retval, "while making a UUID");
 		return retval;
 	}
-	hash = e2p_string2hash((char *)plan->profile.hash_alg);
-	plan->def_hash_version = hash >= 0 ? hash : EXT2_HASH_HALF_MD4;
+	/*
+	 * s_def_hash_version holds legacy, half_md4 or tea; the superblock's
+	 * flag says whether they are signed. As in mke2fs, a hash_alg that
+	 * cannot be used leaves half_md4.
+	 */
+	if (e2fold_hash_alg_parse(plan->profile.hash_alg, &hash, NULL) ||
+	    hash > EXT2_HASH_TEA)
+		hash = EXT2_HASH_HALF_MD4;
+	plan->def_hash_version = hash;
 	if (opt->have_root_owner) {
 		plan->root_uid = opt->root_uid;
 		plan->root_gid = opt->root_gid;

@@ -72,25 +72,6 @@ static errcode_t dir_links(struct mkfs_populate *p, const struct mkfs_node *dir,
 	return 0;
 }
 
-static void count(struct mkfs_populate *p, const struct mkfs_node *node)
-{
-	switch (node->kind) {
-	case MKFS_REG:
-		p->files++;
-		break;
-	case MKFS_DIR:
-		p->dirs++;
-		p->casefolded += node->casefold;
-		break;
-	case MKFS_SYMLINK:
-		p->symlinks++;
-		break;
-	default:
-		p->specials++;
-		break;
-	}
-}
-
 /* The inode of node (a primary), made near directory inode near. */
 static errcode_t make_inode(struct mkfs_populate *p, struct mkfs_node *node,
 			    ext2_ino_t near)
@@ -130,7 +111,7 @@ static errcode_t make_inode(struct mkfs_populate *p, struct mkfs_node *node,
 		if (retval)
 			return retval;
 	}
-	count(p, node);
+	mkfs_tally_add(&p->counts, node);
 	return 0;
 }
 
@@ -197,7 +178,7 @@ static errcode_t write_dir(struct mkfs_populate *p, struct mkfs_node *dir)
 
 		if (child->link) {
 			retval = make_inode(p, child->link, dir->ino);
-			p->hardlinks++;
+			mkfs_tally_add(&p->counts, child);
 		} else if (child->reserved) {
 			child->ino = p->lost_found;
 			retval = update_lost_found(p, child);

@@ -26,8 +26,7 @@ struct mkfs_populate {
 	int keep_root_owner;		/* -E root_owner given */
 	uid_t root_uid;
 	gid_t root_gid;
-	/* counts, for the summary */
-	size_t files, dirs, symlinks, specials, hardlinks, casefolded;
+	struct mkfs_tally counts;	/* what was written, for the summary */
 };
 
 /* Write tree (its root is the filesystem's root) into p->fs. */

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
 #include "dedup.h"
 #include "precheck.h"
 
@@ -22,15 +23,9 @@ static struct mkfs_problem *new_problem(struct mkfs_precheck *pc)
 {
 	struct mkfs_problem *p;
 
-	if (pc->nproblems == pc->cap) {
-		size_t cap = pc->cap ? 2 * pc->cap : 16;
-
-		p = realloc(pc->problems, cap * sizeof(*p));
-		if (!p)
-			return NULL;
-		pc->problems = p;
-		pc->cap = cap;
-	}
+	if (e2fold_array_reserve(&pc->problems, &pc->cap, pc->nproblems + 1,
+				 sizeof(*pc->problems)))
+		return NULL;
 	p = &pc->problems[pc->nproblems++];
 	memset(p, 0, sizeof(*p));
 	return p;

@@ -87,35 +87,11 @@ void mkfs_summary_fs(FILE *f, ext2_filsys fs, int noaction)
 	fputs("\n", f);
 }
 
-struct tally {
-	size_t files, dirs, symlinks, specials, hardlinks, casefolded;
-};
-
+/* The root and /lost+found are mkfs's own, not copied. */
 static errcode_t tally_node(struct mkfs_node *node, void *arg)
 {
-	struct tally *t = arg;
-
-	if (!node->parent || node->reserved)
-		return 0;
-	if (node->link) {
-		t->hardlinks++;
-		return 0;
-	}
-	switch (node->kind) {
-	case MKFS_REG:
-		t->files++;
-		break;
-	case MKFS_DIR:
-		t->dirs++;
-		t->casefolded += node->casefold;
-		break;
-	case MKFS_SYMLINK:
-		t->symlinks++;
-		break;
-	default:
-		t->specials++;
-		break;
-	}
+	if (node->parent && !node->reserved)
+		mkfs_tally_add(arg, node);
 	return 0;
 }
 
@@ -124,7 +100,8 @@ static const char *plural(size_t n, const char *one, const char *many)
 	return n == 1 ? one : many;
 }
 
-static void print_counts(FILE *f, const char *verb, const struct tally *t)
+static void print_counts(FILE *f, const char *verb,
+			 const struct mkfs_tally *t)
 {
 	fprintf(f, "%s %zu %s, %zu %s (%zu casefolded), %zu %s, %zu %s, "
 		"%zu %s\n", verb,
@@ -138,7 +115,7 @@ static void print_counts(FILE *f, const char *verb, const struct tally *t)
 
 void mkfs_summary_tree(FILE *f, struct mkfs_tree *tree)
 {
-	struct tally t = { 0 };
+	struct mkfs_tally t = { 0 };
 
 	mkfs_tree_walk(tree, tally_node, &t);
 	print_counts(f, "Would copy", &t);
@@ -146,11 +123,5 @@ void mkfs_summary_tree(FILE *f, struct mkfs_tree *tree)
 
 void mkfs_summary_populated(FILE *f, const struct mkfs_populate *p)
 {
-	struct tally t = {
-		.files = p->files, .dirs = p->dirs, .symlinks = p->symlinks,
-		.specials = p->specials, .hardlinks = p->hardlinks,
-		.casefolded = p->casefolded,
-	};
-
-	print_counts(f, "Copied", &t);
+	print_counts(f, "Copied", &p->counts);
 }

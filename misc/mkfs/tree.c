@@ -6,6 +6,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "array.h"
 #include "tree.h"
 
 /*
@@ -111,15 +112,12 @@ struct mkfs_node *mkfs_tree_child(struct mkfs_tree *tree,
 
 static errcode_t append_child(struct mkfs_node *dir, struct mkfs_node *node)
 {
-	if (dir->nchildren == dir->cap) {
-		size_t cap = dir->cap ? 2 * dir->cap : 8;
-		struct mkfs_node **c = realloc(dir->children, cap * sizeof(*c));
+	errcode_t retval = e2fold_array_reserve(&dir->children, &dir->cap,
+						dir->nchildren + 1,
+						sizeof(*dir->children));
 
-		if (!c)
-			return EXT2_ET_NO_MEMORY;
-		dir->children = c;
-		dir->cap = cap;
-	}
+	if (retval)
+		return retval;
 	dir->children[dir->nchildren++] = node;
 	return 0;
 }
@@ -245,18 +243,10 @@ errcode_t mkfs_tree_walk(struct mkfs_tree *tree,
 
 	while (!retval) {
 		if (node && node->kind == MKFS_DIR && node->nchildren) {
-			if (depth == cap) {
-				size_t ncap = cap ? 2 * cap : 64;
-				struct frame *s = realloc(stack,
-							  ncap * sizeof(*s));
-
-				if (!s) {
-					retval = EXT2_ET_NO_MEMORY;
-					break;
-				}
-				stack = s;
-				cap = ncap;
-			}
+			retval = e2fold_array_reserve(&stack, &cap, depth + 1,
+						      sizeof(*stack));
+			if (retval)
+				break;
 			stack[depth].dir = node;
 			stack[depth].next = 0;
 			depth++;
@@ -279,6 +269,29 @@ static errcode_t count_inode(struct mkfs_node *node, void *arg)
 	if (node->parent && !node->reserved && !node->link)
 		(*(size_t *)arg)++;
 	return 0;
+}
+
+void mkfs_tally_add(struct mkfs_tally *t, const struct mkfs_node *node)
+{
+	if (node->link) {
+		t->hardlinks++;
+		return;
+	}
+	switch (node->kind) {
+	case MKFS_REG:
+		t->files++;
+		break;
+	case MKFS_DIR:
+		t->dirs++;
+		t->casefolded += node->casefold;
+		break;
+	case MKFS_SYMLINK:
+		t->symlinks++;
+		break;
+	default:
+		t->specials++;
+		break;
+	}
 }
 
 size_t mkfs_tree_inodes(struct mkfs_tree *tree)

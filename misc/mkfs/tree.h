@@ -116,6 +116,14 @@ static inline struct mkfs_node *mkfs_node_inode(struct mkfs_node *node)
 /* Inodes the tree needs besides the root and /lost+found. */
 size_t mkfs_tree_inodes(struct mkfs_tree *tree);
 
+/* How many nodes of each kind: what the summary reports. */
+struct mkfs_tally {
+	size_t files, dirs, symlinks, specials, hardlinks, casefolded;
+};
+
+/* Count node in t: a hard link as one, anything else by its kind. */
+void mkfs_tally_add(struct mkfs_tally *t, const struct mkfs_node *node);
+
 /* Call fn on every node, parents before children. Stops at an error. */
 errcode_t mkfs_tree_walk(struct mkfs_tree *tree,
 			 errcode_t (*fn)(struct mkfs_node *node, void *arg),

@@ -5,18 +5,8 @@
 #include <string.h>
 #include <sys/random.h>
 
+#include "hex.h"
 #include "uuid.h"
-
-static int hexval(int c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
 
 errcode_t mkfs_uuid_parse(const char *text, unsigned char uu[16])
 {
@@ -27,18 +17,17 @@ errcode_t mkfs_uuid_parse(const char *text, unsigned char uu[16])
 	if (strlen(text) != sizeof(layout) - 1)
 		return EINVAL;
 	for (i = 0; layout[i]; i++) {
-		int hi, lo;
+		int byte;
 
 		if (layout[i] == '-') {
 			if (text[i] != '-')
 				return EINVAL;
 			continue;
 		}
-		hi = hexval(text[i]);
-		lo = hexval(text[i + 1]);
-		if (hi < 0 || lo < 0)
+		byte = e2fold_hex_byte(text + i);
+		if (byte < 0)
 			return EINVAL;
-		uu[n++] = hi << 4 | lo;
+		uu[n++] = byte;
 		i++;
 	}
 	return 0;

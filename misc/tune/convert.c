@@ -24,6 +24,7 @@
 #include <string.h>
 #include <et/com_err.h>
 
+#include "array.h"
 #include "dedup.h"
 #include "dirread.h"
 #include "encoding.h"
@@ -48,15 +49,11 @@ struct conversion {
 
 static errcode_t add_dir(struct conversion *cv, struct e2fold_dir *dir)
 {
-	if (cv->n == cv->cap) {
-		size_t cap = cv->cap ? 2 * cv->cap : 16;
-		void *p = realloc(cv->dirs, cap * sizeof(*cv->dirs));
+	errcode_t retval = e2fold_array_reserve(&cv->dirs, &cv->cap, cv->n + 1,
+						sizeof(*cv->dirs));
 
-		if (!p)
-			return EXT2_ET_NO_MEMORY;
-		cv->dirs = p;
-		cv->cap = cap;
-	}
+	if (retval)
+		return retval;
 	memset(&cv->dirs[cv->n], 0, sizeof(cv->dirs[0]));
 	cv->dirs[cv->n].dir = dir;
 	if (!dir->casefolded == !cv->casefold) {

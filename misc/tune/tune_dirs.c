@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cfname.h"
+#include "array.h"
 #include "dedup.h"
 #include "dirread.h"
 #include "dirwrite.h"
@@ -29,17 +30,10 @@ errcode_t tune_flagged_inodes(ext2_filsys fs, int dirs_only, ext2_ino_t **ret,
 		if (!inode.i_links_count || !(inode.i_flags & EXT4_CASEFOLD_FL) ||
 		    (dirs_only && !LINUX_S_ISDIR(inode.i_mode)))
 			continue;
-		if (n == cap) {
-			ext2_ino_t *p;
-
-			cap = cap ? 2 * cap : 64;
-			p = realloc(found, cap * sizeof(*p));
-			if (!p) {
-				retval = EXT2_ET_NO_MEMORY;
-				break;
-			}
-			found = p;
-		}
+		retval = e2fold_array_reserve(&found, &cap, n + 1,
+					      sizeof(*found));
+		if (retval)
+			break;
 		found[n++] = ino;
 	}
 	ext2fs_close_inode_scan(scan);

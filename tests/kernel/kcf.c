@@ -26,6 +26,9 @@
 #include <linux/fs.h>
 #include <linux/fscrypt.h>
 
+/* Relative, as vm.sh builds kcf alone: no include path to lean on. */
+#include "../../lib/support/hex.h"
+
 /* FS_CASEFOLD_FL is missing from older <linux/fs.h>; the value is ABI. */
 #ifndef FS_CASEFOLD_FL
 #define FS_CASEFOLD_FL 0x40000000
@@ -59,17 +62,6 @@ static int fail(void)
 	return 1;
 }
 
-static int hexval(int c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 /*
  * Decode hex into a malloc'd NUL-terminated buffer; *ret_len gets the
  * byte count. Returns NULL (after a message) on odd length or a bad digit.
@@ -87,14 +79,14 @@ static char *unhex(const char *hex, size_t *ret_len)
 	if (!buf)
 		return NULL;
 	for (i = 0; i < len / 2; i++) {
-		int hi = hexval(hex[2 * i]), lo = hexval(hex[2 * i + 1]);
+		int byte = e2fold_hex_byte(hex + 2 * i);
 
-		if (hi < 0 || lo < 0) {
+		if (byte < 0) {
 			fprintf(stderr, "kcf: not hex: %s\n", hex);
 			free(buf);
 			return NULL;
 		}
-		buf[i] = (char)(hi << 4 | lo);
+		buf[i] = (char)byte;
 	}
 	buf[len / 2] = 0;
 	*ret_len = len / 2;

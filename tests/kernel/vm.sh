@@ -356,7 +356,8 @@ build_initramfs() {
 
 # Sets initrd_base, rebuilding it when any input changed.
 get_initramfs() {
-	key=$({ sha256sum /bin/busybox "$here/kcf.c" "$here/init" "$here/vm.sh" |
+	key=$({ sha256sum /bin/busybox "$here/kcf.c" "$here/../../lib/support/hex.h" \
+		"$here/init" "$here/vm.sh" |
 		cut -d' ' -f1; echo "$kdir ${CC:-cc}"; } | sha256sum | cut -c1-16)
 	initrd_base=$cache/initramfs-$key.cpio.gz
 	[ -f "$initrd_base" ] || build_initramfs "$initrd_base"
