@@ -7,16 +7,28 @@
 #  - installed into a DESTDIR, a program built with nothing but
 #    `pkg-config --cflags --libs e2fold` compiles, links and runs.
 set -u
-lib=$top_builddir/lib/ext2fs/.libs/libe2fold.so
 header=$top_srcdir/lib/ext2fs/unicode.h
-if [ ! -f "$lib" ]; then
-	echo "FAIL: $lib was not built (configure --disable-shared?)" >&2
-	exit 1
-fi
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/u_exports.XXXXXX") || exit 99
 trap 'rm -rf "$tmp"' EXIT
 status=0
 fail() { echo "FAIL: $*"; status=1; }
+
+# Installed into a DESTDIR as `make install` would, so that what is
+# checked is what users get (not libtool's build-tree layout).
+dest=$tmp/root
+if ! make -s -C "$top_builddir" DESTDIR="$dest" install-libLTLIBRARIES \
+	install-e2foldincludeHEADERS install-pkgconfigDATA >"$tmp/install.log" 2>&1; then
+	cat "$tmp/install.log"
+	fail "installing the library into a DESTDIR"
+	exit 1
+fi
+pc=$(find "$dest" -name e2fold.pc | head -n 1)
+[ -n "$pc" ] || { fail "no e2fold.pc installed"; exit 1; }
+lib=$(find "$dest" -name 'libe2fold.so.*' -type f | head -n 1)
+if [ -z "$lib" ]; then
+	fail "no shared libe2fold installed (configure --disable-shared?)"
+	exit 1
+fi
 
 # AddressSanitizer adds an "__odr_asan.NAME" indicator beside each
 # exported variable NAME: instrumentation, not API.
@@ -41,15 +53,6 @@ for n in $needed; do
 	esac
 done
 
-dest=$tmp/root
-if ! make -s -C "$top_builddir" DESTDIR="$dest" install-libLTLIBRARIES \
-	install-e2foldincludeHEADERS install-pkgconfigDATA >"$tmp/install.log" 2>&1; then
-	cat "$tmp/install.log"
-	fail "installing the library into a DESTDIR"
-	exit 1
-fi
-pc=$(find "$dest" -name e2fold.pc | head -n 1)
-[ -n "$pc" ] || { fail "no e2fold.pc installed"; exit 1; }
 export PKG_CONFIG_SYSROOT_DIR="$dest" PKG_CONFIG_LIBDIR="${pc%/*}" PKG_CONFIG_PATH=
 flags=$(pkg-config --cflags --libs e2fold) || { fail "pkg-config e2fold"; exit 1; }
 case " $flags " in
