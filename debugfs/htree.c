@@ -391,7 +391,7 @@ static void dump(struct walker *w)
 		printf(", %zu without a known hash", t.unknown);
 	printf("; %u index entr%s out of order\n", w->unordered,
 	       w->unordered == 1 ? "y" : "ies");
-	/* Which kernels miss them (doc/kernel-facts.md, the compat fallback). */
+	/* Which kernels miss them (doc/kernel-facts.md, "The compat fallback"). */
 	if (t.wrong && (w->s->fs->super->s_encoding_flags &
 			E2FOLD_ENC_NO_COMPAT_FALLBACK_FL))
 		printf("no_compat_fallback is set: no kernel finds the %zu "
