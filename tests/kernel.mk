@@ -17,12 +17,12 @@ KERNEL_TESTS = \
 	tests/kernel/k_mkfs@bookworm \
 	tests/kernel/k_strict@sid tests/kernel/k_strict@trixie \
 	tests/kernel/k_strict@bookworm \
+	tests/kernel/k_fallback@sid tests/kernel/k_fallback@trixie \
+	tests/kernel/k_fallback@bookworm \
 	tests/kernel/k_tune@sid tests/kernel/k_tune@trixie \
 	tests/kernel/k_tune@bookworm \
 	tests/kernel/k_fsck_repair@sid tests/kernel/k_fsck_repair@trixie \
 	tests/kernel/k_fsck_repair@bookworm \
-	tests/kernel/k_fallback@sid tests/kernel/k_fallback@trixie \
-	tests/kernel/k_fallback@bookworm \
 	tests/kernel/k_smoke@sid tests/kernel/k_smoke@trixie \
 	tests/kernel/k_smoke@bookworm
 TESTS += $(KERNEL_TESTS)
