@@ -71,10 +71,14 @@ fi
 # set_flag IMAGE TOOL...: TOOL sets no_compat_fallback on IMAGE; it must
 # exit 0, and the superblock must then carry the flag.
 set_flag() {
-	img=$1
+	img=$1 log=$out/$(basename "$1" .img).flag.log
 	shift
-	"$@" "$img" > "$out/$(basename "$img" .img).flag.log" 2>&1 ||
-		{ kfail "$* $(basename "$img") exited $?:"; cat "$out/$(basename "$img" .img).flag.log"; }
+	"$@" "$img" > "$log" 2>&1
+	status=$?
+	if [ $status -ne 0 ]; then
+		kfail "$* $(basename "$img") exited $status:"
+		cat "$log"
+	fi
 	flags=$("$E2FOLD_DEBUGFS" -R stats "$img" 2>/dev/null | sed -n 's/^Encoding flags: *//p')
 	[ "$flags" = "no_compat_fallback (0x0002)" ] ||
 		kfail "$(basename "$img"): encoding flags \"$flags\" after $1, want no_compat_fallback"
