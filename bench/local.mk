@@ -74,3 +74,4 @@ bench-callgrind: bench-build
 include bench/mkfs.mk
 include bench/fsck.mk
 include bench/scan.mk
+include bench/kernel.mk

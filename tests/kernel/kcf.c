@@ -22,6 +22,7 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 #include <linux/fs.h>
 #include <linux/fscrypt.h>
@@ -45,7 +46,8 @@ static int usage(void)
 	      "       unlink DIR HEXNAME | rename DIR HEXOLD HEXNEW |\n"
 	      "       verify DIR LIST | lookups DIR LIST... | creates DIR LIST |\n"
 	      "       addkey PATH | encrypt DIR | fill DIR HEXPREFIX N |\n"
-	      "       check DIR HEXPREFIX N\n",
+	      "       check DIR HEXPREFIX N | count DIR |\n"
+	      "       times DIR absent|present|create LIST\n",
 	      stderr);
 	return 2;
 }
@@ -562,6 +564,125 @@ static int cmd_batch(const char *dir, char **lists, int nlists, batch_fn fn,
 	return status;
 }
 
+/*
+ * count DIR: the number of entries readdir gives, "." and ".." included,
+ * printed as one number. Reading a directory whole brings its blocks into
+ * the buffer cache, so that a timing after it measures the kernel's work,
+ * not the emulated disk.
+ */
+static int cmd_count(const char *dir)
+{
+	DIR *d = opendir(dir);
+	unsigned long n = 0;
+
+	if (!d)
+		return fail();
+	errno = 0;
+	while (readdir(d))
+		n++;
+	if (errno)
+		return fail();
+	closedir(d);
+	printf("%lu\n", n);
+	return 0;
+}
+
+static double now_us(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1e6 + ts.tv_nsec / 1e3;
+}
+
+static int by_value(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+/*
+ * One timed operation on a name; returns 1 when the result is the one
+ * the benchmark expects (absent: ENOENT; present: found; create: made).
+ */
+static int timed_op(int dfd, const char *op, const char *name, double *ret_us)
+{
+	struct stat st;
+	double t0 = now_us();
+	int r, fd = -1;
+
+	if (!strcmp(op, "create")) {
+		fd = openat(dfd, name, O_WRONLY | O_CREAT | O_EXCL, 0644);
+		r = fd;
+		if (fd >= 0)
+			close(fd);
+	} else {
+		r = fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW);
+	}
+	*ret_us = now_us() - t0;
+	if (!strcmp(op, "absent"))
+		return r < 0 && errno == ENOENT;
+	return r >= 0;
+}
+
+/*
+ * times DIR absent|present|create LIST: the time of one lstat (absent:
+ * a name that is not there; present: one that is) or one
+ * open(O_CREAT|O_EXCL) and close (create) per hex name of LIST, each
+ * taken apart with CLOCK_MONOTONIC, so that the median is that of single
+ * operations. Prints "OP N ops: median M us, mean A us, min L us, max H
+ * us, U unexpected" (U counts results other than the expected ENOENT,
+ * success, success); exit status 1 if U is not 0.
+ */
+static int cmd_times(const char *dir, const char *op, const char *list)
+{
+	char line[2048], hexname[600];
+	double *t = NULL, sum = 0;
+	size_t n = 0, size = 0, unexpected = 0;
+	FILE *f;
+	int dfd;
+
+	if (strcmp(op, "absent") && strcmp(op, "present") && strcmp(op, "create"))
+		return usage();
+	f = fopen(list, "r");
+	dfd = open(dir, O_RDONLY | O_DIRECTORY);
+	if (!f || dfd < 0)
+		return fail();
+	while (fgets(line, sizeof(line), f)) {
+		char *name;
+
+		if (sscanf(line, "%599s", hexname) != 1)
+			continue;
+		name = unhex_name(hexname);
+		if (!name)
+			return 2;
+		if (n == size) {
+			size = size ? 2 * size : 1024;
+			t = realloc(t, size * sizeof(*t));
+			if (!t)
+				return fail();
+		}
+		if (!timed_op(dfd, op, name, &t[n]))
+			unexpected++;
+		sum += t[n++];
+		free(name);
+	}
+	fclose(f);
+	close(dfd);
+	if (!n) {
+		fprintf(stderr, "kcf: %s: no names\n", list);
+		return 2;
+	}
+	qsort(t, n, sizeof(*t), by_value);
+	printf("%s %zu ops: median %.1f us, mean %.1f us, min %.1f us, "
+	       "max %.1f us, %zu unexpected\n", op, n,
+	       n % 2 ? t[n / 2] : (t[n / 2 - 1] + t[n / 2]) / 2, sum / n,
+	       t[0], t[n - 1], unexpected);
+	free(t);
+	return unexpected ? 1 : 0;
+}
+
 /* Commands of the form "CMD DIR HEXNAME [ARG]": open DIR, decode HEXNAME. */
 static int run_in_dir(const char *cmd, const char *dir, const char *hexname,
 		      const char *arg)
@@ -613,6 +734,10 @@ int main(int argc, char **argv)
 		status = cmd_series(argv[2], argv[3], argv[4], 1);
 	else if (argc == 5 && !strcmp(cmd, "check"))
 		status = cmd_series(argv[2], argv[3], argv[4], 0);
+	else if (argc == 3 && !strcmp(cmd, "count"))
+		status = cmd_count(argv[2]);
+	else if (argc == 5 && !strcmp(cmd, "times"))
+		status = cmd_times(argv[2], argv[3], argv[4]);
 	else if (argc == 3 && !strcmp(cmd, "list"))
 		status = cmd_list(argv[2]);
 	else if (argc == 4 && !strcmp(cmd, "verify"))
