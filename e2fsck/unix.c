@@ -267,7 +267,8 @@ static void summary(const struct fsck_ctx *ctx)
 
 /*
  * After a check that leaves every casefolded entry where its hash leads,
- * tell whether the filesystem can take no_compat_fallback: e2fold-fsck
+ * tell whether the filesystem can take no_compat_fallback (naming strict
+ * too where it is set: e2fold-tune's list replaces the flags): e2fold-fsck
  * has just proved what the flag promises, but never sets it itself
  * (e2fold-tune proves it again and sets it). Preen mode stays quiet.
  */
@@ -288,8 +289,8 @@ static void fallback_advice(const struct fsck_ctx *ctx)
 	printf("%s: every casefolded entry is where its hash leads: the "
 	       "filesystem can take no_compat_fallback, which spares Linux "
 	       "6.12 and newer a whole-directory scan on every lookup miss "
-	       "and create (e2fold-tune -E encoding_flags=no_compat_fallback "
-	       "%s).\n", dev, dev);
+	       "and create (e2fold-tune -E encoding_flags=%sno_compat_fallback "
+	       "%s).\n", dev, ctx->strict ? "strict," : "", dev);
 }
 
 /*
