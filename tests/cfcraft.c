@@ -379,6 +379,8 @@ static void cmd_fill(int argc, char **argv)
 		if (layout.given_hashes)
 			hash_keeping_ignorables(&layout, &ents[i]);
 	}
+	/* Crafting, not repairing: the blocks are reused as they were. */
+	layout.in_place = 1;
 	retval = e2fold_dir_write(fs, &layout, ents, n);
 	if (retval)
 		die(retval, "e2fold_dir_write");
@@ -637,6 +639,7 @@ static void rewrite_with_twin(const struct e2fold_dir *dir,
 		.hash_version = dir->indexed ? dir->dx_hash_version :
 				fs->super->s_def_hash_version,
 		.stored_hashes = e->has_stored_hash,
+		.in_place = 1,
 	};
 	struct e2fold_new_entry *ents;
 	size_t i, n = 0, at = e - dir->ents;

@@ -46,17 +46,39 @@ struct e2fold_dir_layout {
 	 * but not stored (tests craft misplaced entries this way).
 	 */
 	int given_hashes;
+	/*
+	 * Inode flags to set and to clear in the inode write that commits
+	 * the new contents (e2fold-tune's conversions: the casefold flag and
+	 * the hashes it implies change together).
+	 */
+	__u32 set_flags, clear_flags;
+	/*
+	 * Rewrite the directory's blocks in place, in no particular order:
+	 * only for tools that build an image from nothing (e2fold-mkfs, the
+	 * test crafter), whose killed runs leave nothing to recover.
+	 */
+	int in_place;
 };
 
 /*
  * Replace the contents of the directory with ".", ".." and the n entries
- * (their order does not matter). The directory keeps its existing blocks
- * where it can, gets new ones as needed and frees the rest; its size,
- * EXT2_INDEX_FL and the block bitmap are updated (the bitmaps must be
- * loaded). An encrypted casefolded directory can only be rewritten with
- * its stored hashes (stored_hashes); otherwise EXT2_ET_UNIMPLEMENTED.
- * (An encrypted directory that is not casefolded hashes its ciphertext
- * names like any others.)
+ * (their order does not matter); its size, EXT2_INDEX_FL and the block
+ * bitmap are updated (the bitmaps must be loaded). An encrypted
+ * casefolded directory can only be rewritten with its stored hashes
+ * (stored_hashes); otherwise EXT2_ET_UNIMPLEMENTED. (An encrypted
+ * directory that is not casefolded hashes its ciphertext names like any
+ * others.)
+ *
+ * The rewrite is atomic on disk (doc/crash-safety.md): the new contents
+ * (blocks, index, checksums, and any extent tree or indirect blocks) go to
+ * newly allocated blocks while the inode on disk still maps the old ones;
+ * the I/O channel is flushed; one inode write switches the directory to
+ * the new blocks (and out of inline data); the channel is flushed again;
+ * only then are the old blocks freed (in the bitmap, written at close).
+ * Killed before the inode write, the disk holds the old directory and
+ * unreferenced blocks its bitmap does not mark; after it, the new one,
+ * with bitmaps that e2fsck corrects. On an error before the commit the
+ * new blocks are given back and the old directory stays.
  */
 struct e2fold_dir;
 /*

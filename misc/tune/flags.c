@@ -188,7 +188,7 @@ static errcode_t rebuild_dir(struct tune_ctx *ctx, ext2_ino_t ino)
 
 	retval = e2fold_dir_read(ctx->fs, ino, &dir);
 	if (!retval && !ctx->opt.dry_run)
-		retval = tune_rewrite_dir(ctx, dir, ctx->um, NULL, 0);
+		retval = tune_rewrite_dir(ctx, dir, ctx->um, NULL, 0, 0, 0);
 	if (retval) {
 		com_err("e2fold-tune", retval, "while rebuilding %s (inode %u)",
 			path ? path : "?", ino);

@@ -102,12 +102,14 @@ size_t tune_show_invalid(struct tune_ctx *ctx, const struct e2fold_dir *dir,
 
 /*
  * Rewrite a directory with its entries, renamed where plans say (an
- * encrypted casefolded one only as it is, with its stored hashes).
+ * encrypted casefolded one only as it is, with its stored hashes), and
+ * its inode flags changed by set_flags and clear_flags in the same inode
+ * write that commits the new blocks (dirwrite.h).
  */
 errcode_t tune_rewrite_dir(struct tune_ctx *ctx, struct e2fold_dir *dir,
 			   const struct unicode_map *um,
 			   const struct e2fold_rename_plan *plans,
-			   size_t nplans);
+			   size_t nplans, __u32 set_flags, __u32 clear_flags);
 
 /*
  * An upper bound of the blocks dir takes once rewritten with plans

@@ -139,13 +139,15 @@ size_t tune_show_invalid(struct tune_ctx *ctx, const struct e2fold_dir *dir,
 errcode_t tune_rewrite_dir(struct tune_ctx *ctx, struct e2fold_dir *dir,
 			   const struct unicode_map *um,
 			   const struct e2fold_rename_plan *plans,
-			   size_t nplans)
+			   size_t nplans, __u32 set_flags, __u32 clear_flags)
 {
 	struct e2fold_dir_layout layout = {
 		.ino = dir->ino,
 		.parent = dir->dotdot,
 		.um = um,
 		.hash_version = ctx->fs->super->s_def_hash_version,
+		.set_flags = set_flags,
+		.clear_flags = clear_flags,
 	};
 	struct e2fold_new_entry *ents;
 	errcode_t retval;
