@@ -21,6 +21,7 @@
 #include "faultio.h"
 #include "icache.h"
 #include "misread.h"
+#include "syncio.h"
 #include "problem.h"
 #include "report.h"
 #include "version.h"
@@ -168,7 +169,10 @@ errcode_t fsck_open_fs(struct fsck_ctx *ctx, const char *undo_suffix)
 	if (ctx->opt.undo_file && fsck_may_write(ctx)) {
 		snprintf(undo, sizeof(undo), "%s%s", ctx->opt.undo_file,
 			 undo_suffix);
-		retval = set_undo_io_backing_manager(ctx->io);
+		/* Written through, the undo file covers every block the
+		 * moment before it changes, also in a killed run (syncio.h). */
+		retval = set_undo_io_backing_manager(
+				e2fold_sync_io_manager(ctx->io));
 		if (!retval)
 			retval = set_undo_io_backup_file(undo);
 		if (retval)

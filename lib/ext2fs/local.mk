@@ -38,6 +38,8 @@ lib_ext2fs_libe2fold_core_la_SOURCES = \
 	lib/ext2fs/dedup.c \
 	lib/ext2fs/faultio.h \
 	lib/ext2fs/faultio.c \
+	lib/ext2fs/syncio.h \
+	lib/ext2fs/syncio.c \
 	lib/ext2fs/icache.h \
 	lib/ext2fs/icache.c \
 	lib/ext2fs/version.h \

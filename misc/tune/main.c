@@ -10,6 +10,7 @@
 #include "encoding.h"
 #include "faultio.h"
 #include "icache.h"
+#include "syncio.h"
 #include "tune.h"
 #include "version.h"
 
@@ -46,7 +47,9 @@ static errcode_t open_fs(struct tune_ctx *ctx)
 	if (!ctx->opt.dry_run)
 		flags |= EXT2_FLAG_RW;
 	if (ctx->opt.undo_file && !ctx->opt.dry_run) {
-		retval = set_undo_io_backing_manager(io);
+		/* Written through: a killed run's undo file still restores
+		 * (syncio.h). */
+		retval = set_undo_io_backing_manager(e2fold_sync_io_manager(io));
 		if (!retval)
 			retval = set_undo_io_backup_file((char *)ctx->opt.undo_file);
 		if (retval)
