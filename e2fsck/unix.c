@@ -174,6 +174,8 @@ errcode_t fsck_open_fs(struct fsck_ctx *ctx, const char *undo_suffix)
 		retval = set_undo_io_backing_manager(
 				e2fold_sync_io_manager(ctx->io));
 		if (!retval)
+			retval = e2fold_sync_io_undo_file(undo);
+		if (!retval)
 			retval = set_undo_io_backup_file(undo);
 		if (retval)
 			return retval;

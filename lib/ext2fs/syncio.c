@@ -8,10 +8,60 @@
 
 /* An open has no argument of its own: the inner manager is kept here. */
 static io_manager sync_inner;
+static char *undo_path;
+
+struct sync_data {
+	io_channel inner;
+	int is_undo;		/* the undo file named to us */
+};
 
 static io_channel inner_of(io_channel channel)
 {
-	return channel->private_data;
+	return ((struct sync_data *)channel->private_data)->inner;
+}
+
+/*
+ * The undo file's header (e2fsprogs' undo_io.c and e2undo.c read and
+ * write it): 512 bytes at offset 0 of the file, little-endian; the magic
+ * "E2UNDO02" at 0, the state flags at 44 (bit 0: finished), and at 508
+ * the CRC32C (seed ~0) of the 508 bytes before it.
+ */
+#define UNDO_HDR_SIZE		512
+#define UNDO_HDR_STATE		44
+#define UNDO_HDR_CRC		508
+#define UNDO_STATE_FINISHED	0x1
+
+static void put_le32(unsigned char *p, __u32 v)
+{
+	p[0] = v;
+	p[1] = v >> 8;
+	p[2] = v >> 16;
+	p[3] = v >> 24;
+}
+
+/* A copy of the header with the finished bit set and its CRC redone. */
+static void mark_finished(const void *hdr, unsigned char *out)
+{
+	memcpy(out, hdr, UNDO_HDR_SIZE);
+	out[UNDO_HDR_STATE] |= UNDO_STATE_FINISHED;
+	put_le32(out + UNDO_HDR_CRC,
+		 ext2fs_crc32c_le(~0, out, UNDO_HDR_CRC));
+}
+
+static int is_undo_header(io_channel channel, unsigned long long block,
+			  int count, const void *data)
+{
+	struct sync_data *d = channel->private_data;
+
+	return d->is_undo && block == 0 && count == -UNDO_HDR_SIZE &&
+	       !memcmp(data, "E2UNDO02", 8);
+}
+
+errcode_t e2fold_sync_io_undo_file(const char *path)
+{
+	free(undo_path);
+	undo_path = strdup(path);
+	return undo_path ? 0 : EXT2_ET_NO_MEMORY;
 }
 
 static struct struct_io_manager sync_manager;
@@ -19,11 +69,15 @@ static struct struct_io_manager sync_manager;
 static errcode_t sync_open(const char *name, int flags, io_channel *ret)
 {
 	io_channel channel, inner = NULL;
+	struct sync_data *d;
 	errcode_t retval;
 
 	channel = calloc(1, sizeof(*channel));
-	if (!channel)
-		return EXT2_ET_NO_MEMORY;
+	d = calloc(1, sizeof(*d));
+	if (!channel || !d) {
+		retval = EXT2_ET_NO_MEMORY;
+		goto fail;
+	}
 	channel->name = strdup(name);
 	if (!channel->name) {
 		retval = EXT2_ET_NO_MEMORY;
@@ -32,17 +86,21 @@ static errcode_t sync_open(const char *name, int flags, io_channel *ret)
 	retval = sync_inner->open(name, flags, &inner);
 	if (retval)
 		goto fail;
+	d->inner = inner;
+	d->is_undo = undo_path && !strcmp(name, undo_path);
 	channel->magic = EXT2_ET_MAGIC_IO_CHANNEL;
 	channel->manager = &sync_manager;
 	channel->block_size = inner->block_size;
 	channel->refcount = 1;
 	channel->flags = inner->flags;
-	channel->private_data = inner;
+	channel->private_data = d;
 	*ret = channel;
 	return 0;
 fail:
-	free(channel->name);
+	if (channel)
+		free(channel->name);
 	free(channel);
+	free(d);
 	return retval;
 }
 
@@ -53,6 +111,7 @@ static errcode_t sync_close(io_channel channel)
 	if (--channel->refcount > 0)
 		return 0;
 	retval = io_channel_close(inner_of(channel));
+	free(channel->private_data);
 	free(channel->name);
 	free(channel);
 	return retval;
@@ -82,8 +141,13 @@ static errcode_t sync_read_blk(io_channel channel, unsigned long block,
 static errcode_t sync_write_blk64(io_channel channel, unsigned long long block,
 				  int count, const void *data)
 {
+	unsigned char hdr[UNDO_HDR_SIZE];
 	errcode_t retval;
 
+	if (is_undo_header(channel, block, count, data)) {
+		mark_finished(data, hdr);
+		data = hdr;
+	}
 	retval = io_channel_write_blk64(inner_of(channel), block, count, data);
 	return retval ? retval : io_channel_flush(inner_of(channel));
 }

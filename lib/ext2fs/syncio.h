@@ -13,6 +13,13 @@
  * reached the disk, and a killed run's undo file would miss blocks it had
  * overwritten. Written through, the undo file covers every block before
  * the block changes.
+ *
+ * That makes the undo file complete at every moment, but the undo
+ * manager marks it so (E2UNDO_STATE_FINISHED in its header) only when it
+ * closes: e2undo replays an unmarked file too, then marks the filesystem
+ * as needing a check, changing its superblock, so a killed run could not
+ * be undone byte for byte. Each header written to the undo file named by
+ * e2fold_sync_io_undo_file is therefore marked finished on its way out.
  */
 #ifndef E2FOLD_SYNCIO_H
 #define E2FOLD_SYNCIO_H
@@ -25,5 +32,8 @@
  * opened through it afterwards uses.
  */
 io_manager e2fold_sync_io_manager(io_manager inner);
+
+/* The undo file whose headers are marked finished (a copy is kept). */
+errcode_t e2fold_sync_io_undo_file(const char *path);
 
 #endif /* E2FOLD_SYNCIO_H */

@@ -51,6 +51,8 @@ static errcode_t open_fs(struct tune_ctx *ctx)
 		 * (syncio.h). */
 		retval = set_undo_io_backing_manager(e2fold_sync_io_manager(io));
 		if (!retval)
+			retval = e2fold_sync_io_undo_file(ctx->opt.undo_file);
+		if (!retval)
 			retval = set_undo_io_backup_file((char *)ctx->opt.undo_file);
 		if (retval)
 			return retval;
