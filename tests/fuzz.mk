@@ -43,6 +43,7 @@ ROBUST_TESTS = \
 	tests/f_robust_kill_htree4k \
 	tests/f_robust_kill_linear \
 	tests/f_robust_kill_strict \
+	tests/f_robust_kill_twin \
 	tests/f_robust_nonexistent \
 	tests/f_robust_not_ext4 \
 	tests/f_robust_read_faults \
