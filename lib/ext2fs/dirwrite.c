@@ -694,13 +694,7 @@ static errcode_t commit(struct writer *w, int indexed)
 	return retval;
 }
 
-/*
- * A directory that was inline keeps its old entries in the "system.data"
- * attribute until that goes, after the commit. A kill in between leaves
- * an attribute that nothing reads (the inode no longer has the inline
- * flag); the next rewrite drops it.
- */
-static errcode_t drop_inline_attr(ext2_filsys fs, ext2_ino_t ino)
+errcode_t e2fold_dir_drop_inline_attr(ext2_filsys fs, ext2_ino_t ino)
 {
 	struct ext2_xattr_handle *h;
 	errcode_t retval;
@@ -750,7 +744,7 @@ static errcode_t write_out_of_place(struct writer *w)
 	}
 	blocklist_release(fs, &old);
 	if (was_inline)
-		retval = drop_inline_attr(fs, ino);
+		retval = e2fold_dir_drop_inline_attr(fs, ino);
 out:
 	free(old.blk);
 	return retval;

@@ -96,6 +96,15 @@ E2FOLD_API errcode_t e2fold_dir_write(ext2_filsys fs,
 				      size_t n);
 
 /*
+ * Remove the "system.data" attribute of a directory. One that was inline
+ * keeps its old entries there until e2fold_dir_write drops it, just after
+ * the commit; a kill in between leaves an attribute that nothing reads
+ * (the inode no longer has the inline flag), which e2fold-fsck removes.
+ */
+E2FOLD_API errcode_t e2fold_dir_drop_inline_attr(ext2_filsys fs,
+						 ext2_ino_t ino);
+
+/*
  * Give the interior index node at logical block lblk of directory ino
  * room for `limit` entries: the limit field, and with metadata_csum the
  * tail that follows the last possible entry, are rewritten; the entries
