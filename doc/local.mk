@@ -1,3 +1,3 @@
 # Manual pages.
 dist_man_MANS += doc/e2fold-utf8.1 doc/e2fold-fsck.8 doc/e2fold-debugfs.8 doc/e2fold-mkfs.8 doc/e2fold-tune.8
-EXTRA_DIST += doc/encrypted-htree.md
+EXTRA_DIST += doc/encrypted-htree.md doc/crash-safety.md
