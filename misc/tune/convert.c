@@ -357,12 +357,15 @@ static errcode_t convert_dir(struct tune_ctx *ctx, const struct conversion *cv,
 
 static int apply(struct tune_ctx *ctx, const struct conversion *cv)
 {
+	errcode_t retval = 0;
 	size_t i;
 
+	if (tune_begin_writes(ctx))
+		return TUNE_ERROR;
 	for (i = 0; i < cv->n; i++) {
 		struct planned_dir *pd = &cv->dirs[i];
-		errcode_t retval = 0;
 
+		retval = 0;
 		if (pd->skip)
 			continue;
 		if (ctx->opt.dry_run) {

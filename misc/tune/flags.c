@@ -238,6 +238,8 @@ static int prove(struct tune_ctx *ctx, struct proof *pf)
 	}
 	if (tune_check_space(ctx, pf->need, "rebuild"))
 		return TUNE_REFUSED;
+	if (tune_begin_writes(ctx))
+		return TUNE_ERROR;
 	for (i = 0; i < pf->nrebuild; i++)
 		if (rebuild_dir(ctx, pf->rebuild[i]))
 			return TUNE_ERROR;

@@ -62,6 +62,14 @@ static errcode_t open_fs(struct tune_ctx *ctx)
 	if (retval)
 		return retval;
 	e2fold_guard_inode_cache(ctx->fs);
+	/*
+	 * Without orig_super libext2fs writes the primary superblock whole,
+	 * in one write, instead of one write per changed field: a kill
+	 * between two of those leaves a superblock whose checksum fails
+	 * (e2fold-tune never writes a mounted filesystem, whose kernel's
+	 * own updates the field writes are there to keep).
+	 */
+	ext2fs_free_mem(&ctx->fs->orig_super);
 	retval = ext2fs_read_bitmaps(ctx->fs);
 	return retval;
 }
@@ -165,6 +173,11 @@ int main(int argc, char **argv)
 		return TUNE_ERROR;
 	}
 	status = run_steps(&ctx);
+	/* Done writing directories (tune_begin_writes): checked again. */
+	if (ctx.writing && status != TUNE_ERROR) {
+		ctx.fs->super->s_state |= EXT2_VALID_FS;
+		ext2fs_mark_super_dirty(ctx.fs);
+	}
 	if (ctx.changed && (status == TUNE_OK || ctx.wrote))
 		ext2fs_mark_super_dirty(ctx.fs);
 	if (status != TUNE_OK && !ctx.wrote) {
