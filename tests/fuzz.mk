@@ -54,7 +54,8 @@ ROBUST_TESTS = \
 	tests/f_robust_utf8_cli \
 	tests/f_robust_valgrind
 TESTS += $(ROBUST_TESTS)
-EXTRA_DIST += $(ROBUST_TESTS) tests/robust-lib.sh tests/killwrite.c
+EXTRA_DIST += $(ROBUST_TESTS) tests/robust-lib.sh tests/killwrite.c \
+	tests/kill-tree.sh
 
 # The tests `make check` runs, one per line: scripts/check picks those
 # the sanitizer build runs again.
