@@ -222,11 +222,22 @@ static errcode_t split(struct session *s, const struct e2fold_dir *d,
 	/* The entries that stay keep their order in the block. */
 	qsort(map, at, sizeof(*map), cmp_off);
 	pack(fs, old, map, at, lo);
-	retval = ext2fs_write_dir_block4(fs, pblk, lo, 0, d->ino);
+	/*
+	 * Three blocks change, in an order that a kill can leave entries
+	 * twice (the same name for the same inode, which e2fold-fsck and
+	 * e2fsck take out) but never without one: the new leaf and the index
+	 * entry for it reach the disk before the old leaf gives its entries
+	 * up. (doc/crash-safety.md)
+	 */
+	retval = dirblock_new(s, d->ino, newlblk, hi);
 	if (!retval)
-		retval = dirblock_new(s, d->ino, newlblk, hi);
+		retval = io_channel_flush(fs->io);
 	if (!retval)
 		retval = insert_index(s, d, f, hash2 | continued, newlblk);
+	if (!retval)
+		retval = io_channel_flush(fs->io);
+	if (!retval)
+		retval = ext2fs_write_dir_block4(fs, pblk, lo, 0, d->ino);
 	if (!retval)
 		retval = dirblock_insert(s, d->ino, hash >= hash2 ? newlblk : leaf,
 					 nn);

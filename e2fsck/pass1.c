@@ -12,6 +12,7 @@
 #include <et/com_err.h>
 
 #include "dirread.h"
+#include "dirwrite.h"
 #include "e2fsck.h"
 #include "problem.h"
 #include "fsck_report.h"
@@ -69,6 +70,52 @@ static int root_hash_version(ext2_filsys fs, ext2_ino_t ino)
 	return version;
 }
 
+/* Has a directory that is not inline a "system.data" attribute? */
+static int inline_leftover(ext2_filsys fs, ext2_ino_t ino)
+{
+	struct ext2_xattr_handle *h;
+	struct ext2_inode inode;
+	void *value = NULL;
+	size_t len = 0;
+	int found = 0;
+
+	if (ext2fs_read_inode(fs, ino, &inode) ||
+	    (inode.i_flags & EXT4_INLINE_DATA_FL) ||
+	    ext2fs_xattrs_open(fs, ino, &h))
+		return 0;
+	if (!ext2fs_xattrs_read(h) &&
+	    !ext2fs_xattr_get(h, "system.data", &value, &len)) {
+		found = 1;
+		ext2fs_free_mem(&value);
+	}
+	ext2fs_xattrs_close(&h);
+	return found;
+}
+
+/*
+ * What a run killed while it moved a directory out of inline data leaves
+ * (e2fold_dir_drop_inline_attr in dirwrite.h): finish the move.
+ */
+static errcode_t check_inline_leftovers(struct fsck_ctx *ctx)
+{
+	struct problem_context pctx = { 0 };
+	errcode_t retval = 0;
+	size_t i;
+
+	if (!ext2fs_has_feature_inline_data(ctx->fs->super))
+		return 0;
+	for (i = 0; i < ctx->n_dirs && !retval; i++) {
+		pctx.ino = ctx->dirs[i].ino;
+		if (!inline_leftover(ctx->fs, pctx.ino) ||
+		    !fix_problem(ctx, PR_1_INLINE_LEFTOVER, &pctx))
+			continue;
+		retval = e2fold_dir_drop_inline_attr(ctx->fs, pctx.ino);
+		if (!retval)
+			ctx->changed = 1;
+	}
+	return retval;
+}
+
 errcode_t fsck_pass1(struct fsck_ctx *ctx)
 {
 	ext2_filsys fs = ctx->fs;
@@ -76,6 +123,7 @@ errcode_t fsck_pass1(struct fsck_ctx *ctx)
 	errcode_t retval = 0;
 	size_t i;
 
+	retval = check_inline_leftovers(ctx);
 	for (i = 0; i < ctx->n_cf_nondirs && !retval; i++) {
 		struct ext2_inode inode;
 

@@ -91,6 +91,10 @@ static const struct problem table[] = {
 	  "Encrypted casefolded directory %i has htree hash version %c, not "
 	  "SipHash (6); the kernel cannot use its index.\n",
 	  PROMPT_REBUILD, PR_PREEN_OK },
+	{ PR_1_INLINE_LEFTOVER,
+	  "Directory %i is no longer inline but still has its inline data "
+	  "attribute (system.data): a move into blocks was interrupted.\n",
+	  PROMPT_CLEAR, PR_PREEN_OK },
 
 	{ PR_2_CORRUPT_BLOCK,
 	  "Block %b of casefolded directory %p (%d) is corrupt; its entries "

@@ -49,6 +49,7 @@ struct problem_context {
 #define PR_1_CASEFOLD_NONDIR		0x010001
 #define PR_1_CASEFOLD_NO_FEATURE	0x010002
 #define PR_1_ENCRYPT_HASH_VERSION	0x010003
+#define PR_1_INLINE_LEFTOVER		0x010004
 
 /* Pass 2: casefolded directories. */
 #define PR_2_CORRUPT_BLOCK		0x020002

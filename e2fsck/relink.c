@@ -13,8 +13,13 @@
  * reconnects there, then its entry is removed: no file is lost, and the
  * owner, with the key, can move it back under a name of their choice.
  *
- * Link counts stay right at every step that completes: linking adds one,
- * removing the entry (after the directory is rewritten) takes one off.
+ * Link counts stay right at every step that completes, and no kill
+ * leaves an inode with more names than links: its count goes up (and
+ * reaches the disk) before the new entry is written, and comes down
+ * only after the rewritten directory without the old entry is committed
+ * (rehash.c). A run killed after the link but before that commit leaves
+ * "#INO" in /lost+found already naming the inode; the next run finds it
+ * there and does not link it twice.
  * e2fsck has run before pass 2 and counted both entries of a pair, so a
  * removed entry's reference is in the count; without e2fsck the count
  * may not have included it, so it is never taken below what any inode
@@ -91,6 +96,31 @@ static int set_dotdot(struct ext2_dir_entry *dirent, int offset, int blocksize,
 	return DIRENT_CHANGED | DIRENT_ABORT;
 }
 
+/* Is name in /lost+found already a link to ino (an interrupted run's)? */
+static int linked_before(ext2_filsys fs, ext2_ino_t lost_found,
+			 const char *name, ext2_ino_t ino)
+{
+	ext2_ino_t found = 0;
+
+	return !ext2fs_lookup(fs, lost_found, name, strlen(name), NULL,
+			      &found) && found == ino;
+}
+
+/* The entry "#INO" in /lost+found, its directory grown if need be. */
+static errcode_t link_name(ext2_filsys fs, ext2_ino_t lost_found,
+			   const char *name, ext2_ino_t ino, int file_type)
+{
+	errcode_t retval = ext2fs_link(fs, lost_found, name, ino, file_type);
+
+	if (retval == EXT2_ET_DIR_NO_SPACE) {
+		retval = ext2fs_expand_dir(fs, lost_found);
+		if (!retval)
+			retval = ext2fs_link(fs, lost_found, name, ino,
+					     file_type);
+	}
+	return retval;
+}
+
 errcode_t fsck_relink(struct fsck_ctx *ctx, ext2_ino_t lost_found,
 		      ext2_ino_t ino, int file_type)
 {
@@ -105,25 +135,28 @@ errcode_t fsck_relink(struct fsck_ctx *ctx, ext2_ino_t lost_found,
 		if (retval)
 			return retval;
 	}
+	if (linked_before(fs, lost_found, name, ino))
+		return 0;
 	ctx->changed = 1;
-	retval = ext2fs_link(fs, lost_found, name, ino, file_type);
-	if (retval == EXT2_ET_DIR_NO_SPACE) {
-		retval = ext2fs_expand_dir(fs, lost_found);
-		if (!retval)
-			retval = ext2fs_link(fs, lost_found, name, ino,
-					     file_type);
-	}
+	/* The count first, on disk before the name (see the top). */
+	retval = add_links(fs, ino, 1);
 	if (!retval)
-		retval = add_links(fs, ino, 1);
+		retval = io_channel_flush(fs->io);
+	if (!retval)
+		retval = link_name(fs, lost_found, name, ino, file_type);
+	if (!retval)
+		retval = io_channel_flush(fs->io);
 	if (retval || file_type != EXT2_FT_DIR)
 		return retval;
 	/* A directory's ".." follows it; its old parent loses the link. */
-	retval = ext2fs_dir_iterate(fs, ino, DIRENT_FLAG_INCLUDE_EMPTY, NULL,
-				    set_dotdot, &dd);
+	retval = add_links(fs, lost_found, 1);
+	if (!retval)
+		retval = io_channel_flush(fs->io);
+	if (!retval)
+		retval = ext2fs_dir_iterate(fs, ino, DIRENT_FLAG_INCLUDE_EMPTY,
+					    NULL, set_dotdot, &dd);
 	if (!retval && !dd.done)
 		retval = EXT2_ET_DIR_CORRUPTED;
-	if (!retval)
-		retval = add_links(fs, lost_found, 1);
 	return retval;
 }
 

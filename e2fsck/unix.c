@@ -20,6 +20,7 @@
 #include "external.h"
 #include "openfs.h"
 #include "misread.h"
+#include "syncio.h"
 #include "problem.h"
 #include "fsck_report.h"
 #include "version.h"

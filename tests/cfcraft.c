@@ -27,6 +27,13 @@
  *                               lost+found business)
  *   cfcraft IMG reachable       every inode reachable from the root, one
  *                               per line, sorted
+ *   cfcraft IMG census
+ *       every entry of every directory reachable from the root, as
+ *       "DIR HEXNAME INODE" (unsorted), then "links INODE COUNT NAMES"
+ *       for each inode reached whose link count is not the number of
+ *       names that lead to it (for a directory: the entries naming it,
+ *       its own "." and each subdirectory's ".."); what a kill test
+ *       compares with an uninterrupted repair
  *   cfcraft IMG corrupt DIR LBLK      make a directory block unreadable
  *   cfcraft IMG poke DIR LBLK OFFSET HEX
  *       overwrite bytes of a directory block (checksums are recomputed,
@@ -297,6 +304,71 @@ static void cmd_reachable(void)
 	ext2fs_free_inode_bitmap(seen);
 }
 
+struct census {
+	ext2fs_inode_bitmap seen;
+	unsigned int *names;	/* per inode: entries, "." and ".." */
+};
+
+static void census_walk(struct census *c, ext2_ino_t dir)
+{
+	struct e2fold_dir *d;
+	size_t i;
+	unsigned int j;
+
+	if (e2fold_dir_read(fs, dir, &d))
+		return;
+	c->names[dir]++;		/* its "." */
+	for (i = 0; i < d->nents; i++) {
+		ext2_ino_t ino = d->ents[i].ino;
+
+		printf("%u ", dir);
+		for (j = 0; j < d->ents[i].name_len; j++)
+			printf("%02x", d->ents[i].name[j]);
+		printf(" %u\n", ino);
+		if (!ino || ino > fs->super->s_inodes_count)
+			continue;
+		c->names[ino]++;
+		if (d->ents[i].file_type != EXT2_FT_DIR)
+			continue;
+		c->names[dir]++;	/* the subdirectory's ".." */
+		if (ext2fs_test_inode_bitmap2(c->seen, ino))
+			continue;
+		ext2fs_mark_inode_bitmap2(c->seen, ino);
+		census_walk(c, ino);
+	}
+	e2fold_dir_free(d);
+}
+
+static void cmd_census(void)
+{
+	struct census c = { 0 };
+	struct ext2_inode inode;
+	ext2_ino_t ino;
+	errcode_t retval;
+
+	retval = ext2fs_allocate_inode_bitmap(fs, "census", &c.seen);
+	if (retval)
+		die(retval, "allocating a bitmap");
+	c.names = calloc(fs->super->s_inodes_count + 1, sizeof(*c.names));
+	if (!c.names)
+		die(EXT2_ET_NO_MEMORY, "census");
+	ext2fs_mark_inode_bitmap2(c.seen, EXT2_ROOT_INO);
+	c.names[EXT2_ROOT_INO]++;	/* the root's ".." is itself */
+	census_walk(&c, EXT2_ROOT_INO);
+	for (ino = 1; ino <= fs->super->s_inodes_count; ino++) {
+		if (!c.names[ino])
+			continue;
+		retval = ext2fs_read_inode(fs, ino, &inode);
+		if (retval)
+			die(retval, "reading an inode");
+		if (inode.i_links_count != c.names[ino])
+			printf("links %u %u %u\n", ino, inode.i_links_count,
+			       c.names[ino]);
+	}
+	free(c.names);
+	ext2fs_free_inode_bitmap(c.seen);
+}
+
 static void hash_keeping_ignorables(const struct e2fold_dir_layout *l,
 				    struct e2fold_new_entry *e)
 {
@@ -371,6 +443,8 @@ static void cmd_fill(int argc, char **argv)
 		if (layout.given_hashes)
 			hash_keeping_ignorables(&layout, &ents[i]);
 	}
+	/* Crafting, not repairing: the blocks are reused as they were. */
+	layout.in_place = 1;
 	retval = e2fold_dir_write(fs, &layout, ents, n);
 	if (retval)
 		die(retval, "e2fold_dir_write");
@@ -629,6 +703,7 @@ static void rewrite_with_twin(const struct e2fold_dir *dir,
 		.hash_version = dir->indexed ? dir->dx_hash_version :
 				fs->super->s_def_hash_version,
 		.stored_hashes = e->has_stored_hash,
+		.in_place = 1,
 	};
 	struct e2fold_new_entry *ents;
 	size_t i, n = 0, at = e - dir->ents;
@@ -718,7 +793,7 @@ int main(int argc, char **argv)
 	add_error_table(&et_ext2_error_table);
 	if (argc < 3) {
 		fprintf(stderr, "usage: %s IMG mkdir|fill|flags|super|corrupt|"
-			"list|policy|poke|sethash|twin|orphan|reachable ...\n",
+			"list|policy|poke|sethash|twin|orphan|reachable|census ...\n",
 			prog);
 		return 1;
 	}
@@ -743,6 +818,8 @@ int main(int argc, char **argv)
 		cmd_orphan();
 	else if (!strcmp(argv[2], "reachable"))
 		cmd_reachable();
+	else if (!strcmp(argv[2], "census"))
+		cmd_census();
 	else if (!strcmp(argv[2], "list"))
 		cmd_list(argc - 3, argv + 3);
 	else if (!strcmp(argv[2], "policy"))

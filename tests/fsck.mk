@@ -44,6 +44,7 @@ F_TESTS = \
 	tests/f_casefold_htree_not_leaf \
 	tests/f_casefold_ignorable \
 	tests/f_casefold_inline \
+	tests/f_casefold_inline_leftover \
 	tests/f_casefold_long_names \
 	tests/f_casefold_mixed_counts \
 	tests/f_casefold_mixed_dotdot \

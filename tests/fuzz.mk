@@ -40,6 +40,11 @@ ROBUST_TESTS = \
 	tests/f_robust_fault_writes \
 	tests/f_robust_kill \
 	tests/f_robust_kill_encrypted \
+	tests/f_robust_kill_htree4k \
+	tests/f_robust_kill_inline \
+	tests/f_robust_kill_linear \
+	tests/f_robust_kill_strict \
+	tests/f_robust_kill_twin \
 	tests/f_robust_nonexistent \
 	tests/f_robust_not_ext4 \
 	tests/f_robust_read_faults \
@@ -49,9 +54,8 @@ ROBUST_TESTS = \
 	tests/f_robust_utf8_cli \
 	tests/f_robust_valgrind
 TESTS += $(ROBUST_TESTS)
-# Expected to fail until rebuilds are crash-safe (its script says why).
-XFAIL_TESTS += tests/f_robust_kill_encrypted
-EXTRA_DIST += $(ROBUST_TESTS) tests/robust-lib.sh tests/killwrite.c
+EXTRA_DIST += $(ROBUST_TESTS) tests/robust-lib.sh tests/killwrite.c \
+	tests/kill-tree.sh
 
 # The tests `make check` runs, one per line: scripts/check picks those
 # the sanitizer build runs again.

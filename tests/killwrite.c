@@ -11,13 +11,21 @@
  * that e2fold-fsck runs is not killed.
  * E2FOLD_KILL_COUNT=FILE writes the count to FILE at exit instead, to
  * learn how many points there are.
+ *
+ * E2FOLD_KILL_TREE=FILE counts the writes of the whole process tree
+ * instead (e2fold-fsck and the e2fsck it runs), in FILE, which must
+ * exist and start empty or at 0; at the Nth the whole process group gets
+ * SIGKILL, as when the power goes (run it under setsid). Without
+ * E2FOLD_KILL_AT it only counts: FILE ends with the number of points.
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <fcntl.h>
+#include <sys/file.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/stat.h>
 #include <sys/types.h>
 #include <sys/uio.h>
@@ -26,6 +34,7 @@
 static long kill_at = -1;	/* -1: never */
 static long writes;
 static char *count_file;
+static const char *tree_file;	/* E2FOLD_KILL_TREE */
 
 static void report_count(void)
 {
@@ -44,6 +53,9 @@ __attribute__((constructor)) static void init(void)
 
 	if (at)
 		kill_at = atol(at);
+	tree_file = getenv("E2FOLD_KILL_TREE");
+	if (tree_file)
+		return;		/* the children count too: keep it all */
 	if (count) {
 		count_file = realpath(count, NULL);
 		if (!count_file) {
@@ -58,6 +70,24 @@ __attribute__((constructor)) static void init(void)
 	unsetenv("E2FOLD_KILL_COUNT");
 }
 
+/* One more write of the tree, counted in tree_file under a lock. */
+static long tree_count(void)
+{
+	char buf[32] = "";
+	long n;
+	int fd = open(tree_file, O_RDWR);
+
+	if (fd < 0)
+		return 0;
+	flock(fd, LOCK_EX);
+	n = read(fd, buf, sizeof(buf) - 1) > 0 ? atol(buf) + 1 : 1;
+	snprintf(buf, sizeof(buf), "%ld\n", n);
+	if (ftruncate(fd, 0) || pwrite(fd, buf, strlen(buf), 0) < 0)
+		n = 0;
+	close(fd);		/* drops the lock */
+	return n;
+}
+
 static void before_write(int fd)
 {
 	struct stat st;
@@ -65,6 +95,19 @@ static void before_write(int fd)
 	if (fd <= 2 || fstat(fd, &st) ||
 	    !(S_ISREG(st.st_mode) || S_ISBLK(st.st_mode)))
 		return;
+	if (tree_file) {
+		static int counting;	/* tree_count's own write */
+		long n;
+
+		if (counting)
+			return;
+		counting = 1;
+		n = tree_count();
+		counting = 0;
+		if (n == kill_at)
+			kill(0, SIGKILL);
+		return;
+	}
 	if (++writes == kill_at)
 		raise(SIGKILL);
 }

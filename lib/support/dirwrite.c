@@ -1,6 +1,7 @@
 /* dirwrite.c: lay a directory out in blocks and write it. */
 #include "config.h"
 
+#include <errno.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +13,42 @@
 
 #define DOT_SIZE 12			/* "." and ".." entries, each */
 
+struct blocklist {
+	blk64_t *blk;
+	size_t n, cap;
+};
+
+/* A block written out of place, and the checksum of what was written. */
+struct written {
+	blk64_t pblk;
+	__u32 crc;
+};
+
+static errcode_t blocklist_add(struct blocklist *l, blk64_t blk)
+{
+	if (l->n == l->cap) {
+		size_t cap = l->cap ? 2 * l->cap : 16;
+		blk64_t *b = realloc(l->blk, cap * sizeof(*b));
+
+		if (!b)
+			return EXT2_ET_NO_MEMORY;
+		l->blk = b;
+		l->cap = cap;
+	}
+	l->blk[l->n++] = blk;
+	return 0;
+}
+
+/* Mark the blocks free in the (in-memory) bitmap and group counts. */
+static void blocklist_release(ext2_filsys fs, struct blocklist *l)
+{
+	size_t i;
+
+	for (i = 0; i < l->n; i++)
+		ext2fs_block_alloc_stats2(fs, l->blk[i], -1);
+	l->n = 0;
+}
+
 struct writer {
 	ext2_filsys fs;
 	const struct e2fold_dir_layout *layout;
@@ -21,6 +58,18 @@ struct writer {
 	unsigned int tail;		/* bytes reserved at a leaf's end */
 	unsigned char *buf;
 	blk64_t next_lblk;		/* next logical block to write */
+
+	/*
+	 * Out of place (doc/crash-safety.md): the inode as it will be after
+	 * the commit, its block map built here while the disk keeps the old
+	 * one; the data blocks taken so far (given back if the write fails
+	 * before the commit) and the next block to try.
+	 */
+	int out_of_place;
+	struct ext2_inode_large inode;
+	struct blocklist fresh;
+	struct written *written;	/* one per logical block */
+	blk64_t goal;
 
 	/* hash tree plan */
 	size_t nleaves;
@@ -130,19 +179,115 @@ static void finish_leaf(struct writer *w, struct ext2_dir_entry *last,
 			EXT2_DIRENT_TAIL(w->buf, w->bs));
 }
 
+/*
+ * While a directory is built out of place, libext2fs's block mapping
+ * writes the inode after each change it makes to the map. Those writes
+ * must not reach the disk, or the directory would switch to its new
+ * blocks one at a time. The map lives in the writer's copy of the inode,
+ * which libext2fs changes in place, so the hook need only swallow writes
+ * of that inode; all others go on as before. (A hook gets no argument of
+ * its own: the inode being built is kept here, one at a time.)
+ */
+static ext2_ino_t held_ino;
+static errcode_t (*held_prev)(ext2_filsys fs, ext2_ino_t ino,
+			      struct ext2_inode *inode);
+
+static errcode_t hold_inode_write(ext2_filsys fs, ext2_ino_t ino,
+				  struct ext2_inode *inode)
+{
+	if (ino == held_ino)
+		return 0;
+	if (held_prev)
+		return held_prev(fs, ino, inode);
+	return EXT2_ET_CALLBACK_NOTHANDLED;
+}
+
+static void hold_inode(ext2_filsys fs, ext2_ino_t ino)
+{
+	held_ino = ino;
+	held_prev = fs->write_inode;
+	fs->write_inode = hold_inode_write;
+}
+
+static void release_inode(ext2_filsys fs)
+{
+	fs->write_inode = held_prev;
+	held_prev = NULL;
+	held_ino = 0;
+}
+
+/*
+ * A new block for the next logical block of the out-of-place map. The
+ * data block is taken here (near the last, so that the map stays one
+ * extent where the free space allows); libext2fs takes any extent tree
+ * or indirect blocks the map needs, also fresh ones.
+ */
+static errcode_t map_fresh_block(struct writer *w, blk64_t *ret_pblk)
+{
+	struct ext2_inode *inode = (struct ext2_inode *)&w->inode;
+	blk64_t pblk = 0;
+	errcode_t retval;
+
+	retval = ext2fs_new_block2(w->fs, w->goal, NULL, &pblk);
+	if (retval)
+		return retval;
+	ext2fs_block_alloc_stats2(w->fs, pblk, +1);
+	retval = blocklist_add(&w->fresh, pblk);
+	if (retval) {
+		ext2fs_block_alloc_stats2(w->fs, pblk, -1);
+		return retval;
+	}
+	retval = ext2fs_bmap2(w->fs, w->layout->ino, inode, NULL,
+			      BMAP_ALLOC | BMAP_SET, w->next_lblk, NULL, &pblk);
+	if (retval)
+		return retval;
+	retval = ext2fs_iblk_add_blocks(w->fs, inode, 1);
+	if (retval)
+		return retval;
+	w->goal = pblk + 1;
+	*ret_pblk = pblk;
+	return 0;
+}
+
+/*
+ * What reached the disk is read back before the commit: the checksum of
+ * each block as written (with its directory checksum, which
+ * ext2fs_write_dir_block4 fills in the buffer).
+ */
+static errcode_t remember_written(struct writer *w, blk64_t pblk)
+{
+	struct written *wr = realloc(w->written, (w->next_lblk + 1) *
+				     sizeof(*wr));
+
+	if (!wr)
+		return EXT2_ET_NO_MEMORY;
+	w->written = wr;
+	wr[w->next_lblk].pblk = pblk;
+	wr[w->next_lblk].crc = ext2fs_crc32c_le(~0, w->buf, w->bs);
+	return 0;
+}
+
 static errcode_t write_block(struct writer *w)
 {
 	blk64_t pblk = 0;
 	errcode_t retval;
 
-	retval = ext2fs_bmap2(w->fs, w->layout->ino, NULL, NULL, BMAP_ALLOC,
-			      w->next_lblk, NULL, &pblk);
+	if (w->out_of_place)
+		retval = map_fresh_block(w, &pblk);
+	else
+		retval = ext2fs_bmap2(w->fs, w->layout->ino, NULL, NULL,
+				      BMAP_ALLOC, w->next_lblk, NULL, &pblk);
 	if (retval)
 		return retval;
 	retval = ext2fs_write_dir_block4(w->fs, pblk, w->buf, 0,
 					 w->layout->ino);
 	if (retval)
 		return retval;
+	if (w->out_of_place) {
+		retval = remember_written(w, pblk);
+		if (retval)
+			return retval;
+	}
 	w->next_lblk++;
 	return 0;
 }
@@ -334,7 +479,38 @@ static int fits_one_block(const struct writer *w)
 	return 1;
 }
 
-/* Free what lies beyond the new end; set size and index flag. */
+/* The inode fields that go with the contents just written. */
+static errcode_t set_size_and_flags(struct writer *w, struct ext2_inode *inode,
+				    int indexed)
+{
+	errcode_t retval;
+
+	retval = ext2fs_inode_size_set(w->fs, inode,
+				       (__u64)w->next_lblk * w->bs);
+	if (retval)
+		return retval;
+	if (indexed)
+		inode->i_flags |= EXT2_INDEX_FL;
+	else
+		inode->i_flags &= ~EXT2_INDEX_FL;
+	inode->i_flags = (inode->i_flags | w->layout->set_flags) &
+			 ~w->layout->clear_flags;
+	return 0;
+}
+
+/* Hash, plan and write every block of the new contents. */
+static errcode_t write_contents(struct writer *w, int *ret_indexed)
+{
+	errcode_t retval = hash_entries(w);
+
+	if (retval)
+		return retval;
+	*ret_indexed = ext2fs_has_feature_dir_index(w->fs->super) &&
+		       !fits_one_block(w);
+	return *ret_indexed ? write_htree(w) : write_linear(w);
+}
+
+/* In place: free what lies beyond the new end; set size and flags. */
 static errcode_t finish_inode(struct writer *w, int indexed)
 {
 	struct ext2_inode_large inode;
@@ -348,14 +524,9 @@ static errcode_t finish_inode(struct writer *w, int indexed)
 					sizeof(inode));
 	if (retval)
 		return retval;
-	retval = ext2fs_inode_size_set(w->fs, (struct ext2_inode *)&inode,
-				       (__u64)w->next_lblk * w->bs);
+	retval = set_size_and_flags(w, (struct ext2_inode *)&inode, indexed);
 	if (retval)
 		return retval;
-	if (indexed)
-		inode.i_flags |= EXT2_INDEX_FL;
-	else
-		inode.i_flags &= ~EXT2_INDEX_FL;
 	return ext2fs_write_inode_full(w->fs, ino, (struct ext2_inode *)&inode,
 				       sizeof(inode));
 }
@@ -401,6 +572,184 @@ static errcode_t leave_inline(ext2_filsys fs, ext2_ino_t ino)
 	return ext2fs_write_inode(fs, ino, &inode);
 }
 
+static errcode_t write_in_place(struct writer *w,
+			       const struct ext2_inode *inode)
+{
+	errcode_t retval;
+	int indexed;
+
+	if (inode->i_flags & EXT4_INLINE_DATA_FL) {
+		retval = leave_inline(w->fs, w->layout->ino);
+		if (retval)
+			return retval;
+	}
+	retval = write_contents(w, &indexed);
+	if (retval)
+		return retval;
+	return finish_inode(w, indexed);
+}
+
+struct old_blocks {
+	struct blocklist *list;
+	errcode_t retval;
+};
+
+static int add_old_block(ext2_filsys fs, blk64_t *blocknr,
+			 e2_blkcnt_t blockcnt, blk64_t ref_blk, int ref_offset,
+			 void *priv)
+{
+	struct old_blocks *ob = priv;
+
+	(void)fs;
+	(void)blockcnt;
+	(void)ref_blk;
+	(void)ref_offset;
+	ob->retval = blocklist_add(ob->list, *blocknr);
+	return ob->retval ? BLOCK_ABORT : 0;
+}
+
+/*
+ * Every block the directory holds now, its data and its map's own (extent
+ * tree or indirect blocks), to be freed once the new map is committed.
+ */
+static errcode_t list_old_blocks(ext2_filsys fs, ext2_ino_t ino,
+				 const struct ext2_inode *inode,
+				 struct blocklist *list)
+{
+	struct old_blocks ob = { .list = list };
+	errcode_t retval;
+
+	if (inode->i_flags & EXT4_INLINE_DATA_FL)
+		return 0;
+	retval = ext2fs_block_iterate3(fs, ino, BLOCK_FLAG_READ_ONLY, NULL,
+				       add_old_block, &ob);
+	return retval ? retval : ob.retval;
+}
+
+/*
+ * The writer's inode starts as the directory's with an empty block map
+ * (extents where the filesystem has them) and no inline data; i_blocks
+ * keeps only an extended attribute block's share.
+ */
+static errcode_t start_new_map(struct writer *w)
+{
+	struct ext2_inode *inode = (struct ext2_inode *)&w->inode;
+	struct ext3_extent_header *eh = (struct ext3_extent_header *)
+					inode->i_block;
+
+	memset(inode->i_block, 0, sizeof(inode->i_block));
+	inode->i_flags &= ~(EXT4_INLINE_DATA_FL | EXT4_EXTENTS_FL);
+	if (ext2fs_has_feature_extents(w->fs->super)) {
+		eh->eh_magic = ext2fs_cpu_to_le16(EXT3_EXT_MAGIC);
+		eh->eh_max = ext2fs_cpu_to_le16((sizeof(inode->i_block) -
+						 sizeof(*eh)) /
+						sizeof(struct ext3_extent));
+		inode->i_flags |= EXT4_EXTENTS_FL;
+	}
+	return ext2fs_iblk_set(w->fs, inode,
+			       ext2fs_file_acl_block(w->fs, inode) ? 1 : 0);
+}
+
+/*
+ * Every new block, read back after the flush, must hold what was
+ * written: a write the device dropped is caught while the old directory
+ * is still the one on disk. EIO if one differs.
+ */
+static errcode_t read_back(struct writer *w)
+{
+	errcode_t retval;
+	blk64_t i;
+
+	for (i = 0; i < w->next_lblk; i++) {
+		retval = io_channel_read_blk64(w->fs->io, w->written[i].pblk,
+					       1, w->buf);
+		if (retval)
+			return retval;
+		if (ext2fs_crc32c_le(~0, w->buf, w->bs) != w->written[i].crc)
+			return EIO;
+	}
+	return 0;
+}
+
+/*
+ * The commit: the new blocks reach the disk, then the inode that maps
+ * them, in one write; only then may the old blocks be reused, so the
+ * inode must be on disk before anything else is written.
+ */
+static errcode_t commit(struct writer *w, int indexed)
+{
+	struct ext2_inode *inode = (struct ext2_inode *)&w->inode;
+	errcode_t retval;
+
+	retval = set_size_and_flags(w, inode, indexed);
+	if (!retval)
+		retval = io_channel_flush(w->fs->io);
+	if (!retval)
+		retval = read_back(w);
+	if (!retval)
+		retval = ext2fs_write_inode_full(w->fs, w->layout->ino, inode,
+						 sizeof(w->inode));
+	if (!retval)
+		retval = io_channel_flush(w->fs->io);
+	return retval;
+}
+
+errcode_t e2fold_dir_drop_inline_attr(ext2_filsys fs, ext2_ino_t ino)
+{
+	struct ext2_xattr_handle *h;
+	errcode_t retval;
+
+	retval = ext2fs_xattrs_open(fs, ino, &h);
+	if (retval)
+		return retval;
+	retval = ext2fs_xattrs_read(h);
+	if (!retval)
+		retval = ext2fs_xattr_remove(h, "system.data");
+	if (!retval)
+		return ext2fs_xattrs_close(&h);
+	ext2fs_xattrs_close(&h);
+	return retval;
+}
+
+/* Out of place, as dirwrite.h describes. */
+static errcode_t write_out_of_place(struct writer *w)
+{
+	ext2_filsys fs = w->fs;
+	ext2_ino_t ino = w->layout->ino;
+	struct blocklist old = { 0 };
+	int indexed, was_inline;
+	errcode_t retval;
+
+	retval = ext2fs_read_inode_full(fs, ino, (struct ext2_inode *)&w->inode,
+					sizeof(w->inode));
+	if (retval)
+		return retval;
+	was_inline = !!(w->inode.i_flags & EXT4_INLINE_DATA_FL);
+	retval = list_old_blocks(fs, ino, (struct ext2_inode *)&w->inode, &old);
+	if (!retval)
+		retval = start_new_map(w);
+	if (retval)
+		goto out;
+	w->out_of_place = 1;
+	w->goal = ext2fs_find_inode_goal(fs, ino, NULL, 0);
+	hold_inode(fs, ino);
+	retval = write_contents(w, &indexed);
+	release_inode(fs);
+	if (!retval)
+		retval = commit(w, indexed);
+	if (retval) {
+		/* Not committed (or not known to be): the old blocks stay. */
+		blocklist_release(fs, &w->fresh);
+		goto out;
+	}
+	blocklist_release(fs, &old);
+	if (was_inline)
+		retval = e2fold_dir_drop_inline_attr(fs, ino);
+out:
+	free(old.blk);
+	return retval;
+}
+
 errcode_t e2fold_dir_entries(const struct e2fold_dir *dir, size_t spare,
 			     struct e2fold_new_entry **ret_ents)
 {
@@ -433,34 +782,28 @@ errcode_t e2fold_dir_write(ext2_filsys fs,
 	};
 	struct ext2_inode inode;
 	errcode_t retval;
-	int indexed;
+	__u32 flags;
 
 	retval = ext2fs_read_inode(fs, layout->ino, &inode);
 	if (retval)
 		return retval;
 	/* Ciphertext names hash with SipHash under a key we do not have. */
-	if ((inode.i_flags & EXT4_ENCRYPT_FL) &&
-	    (inode.i_flags & EXT4_CASEFOLD_FL) && !layout->stored_hashes)
+	flags = (inode.i_flags | layout->set_flags) & ~layout->clear_flags;
+	if ((flags & EXT4_ENCRYPT_FL) && (flags & EXT4_CASEFOLD_FL) &&
+	    !layout->stored_hashes)
 		return EXT2_ET_UNIMPLEMENTED;
-	if (inode.i_flags & EXT4_INLINE_DATA_FL) {
-		retval = leave_inline(fs, layout->ino);
-		if (retval)
-			return retval;
-	}
 	if (ext2fs_has_feature_metadata_csum(fs->super))
 		w.tail = sizeof(struct ext2_dir_entry_tail);
 	w.buf = malloc(w.bs);
 	if (!w.buf)
 		return EXT2_ET_NO_MEMORY;
-	retval = hash_entries(&w);
-	if (retval)
-		goto out;
-	indexed = ext2fs_has_feature_dir_index(fs->super) && !fits_one_block(&w);
-	retval = indexed ? write_htree(&w) : write_linear(&w);
-	if (!retval)
-		retval = finish_inode(&w, indexed);
-out:
+	if (layout->in_place)
+		retval = write_in_place(&w, &inode);
+	else
+		retval = write_out_of_place(&w);
 	free(w.buf);
+	free(w.fresh.blk);
+	free(w.written);
 	free(w.leaf_first);
 	free(w.leaf_hash);
 	return retval;

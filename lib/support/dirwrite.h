@@ -46,17 +46,39 @@ struct e2fold_dir_layout {
 	 * but not stored (tests craft misplaced entries this way).
 	 */
 	int given_hashes;
+	/*
+	 * Inode flags to set and to clear in the inode write that commits
+	 * the new contents (e2fold-tune's conversions: the casefold flag and
+	 * the hashes it implies change together).
+	 */
+	__u32 set_flags, clear_flags;
+	/*
+	 * Rewrite the directory's blocks in place, in no particular order:
+	 * only for tools that build an image from nothing (e2fold-mkfs, the
+	 * test crafter), whose killed runs leave nothing to recover.
+	 */
+	int in_place;
 };
 
 /*
  * Replace the contents of the directory with ".", ".." and the n entries
- * (their order does not matter). The directory keeps its existing blocks
- * where it can, gets new ones as needed and frees the rest; its size,
- * EXT2_INDEX_FL and the block bitmap are updated (the bitmaps must be
- * loaded). An encrypted casefolded directory can only be rewritten with
- * its stored hashes (stored_hashes); otherwise EXT2_ET_UNIMPLEMENTED.
- * (An encrypted directory that is not casefolded hashes its ciphertext
- * names like any others.)
+ * (their order does not matter); its size, EXT2_INDEX_FL and the block
+ * bitmap are updated (the bitmaps must be loaded). An encrypted
+ * casefolded directory can only be rewritten with its stored hashes
+ * (stored_hashes); otherwise EXT2_ET_UNIMPLEMENTED. (An encrypted
+ * directory that is not casefolded hashes its ciphertext names like any
+ * others.)
+ *
+ * The rewrite is atomic on disk (doc/crash-safety.md): the new contents
+ * (blocks, index, checksums, and any extent tree or indirect blocks) go to
+ * newly allocated blocks while the inode on disk still maps the old ones;
+ * the I/O channel is flushed; one inode write switches the directory to
+ * the new blocks (and out of inline data); the channel is flushed again;
+ * only then are the old blocks freed (in the bitmap, written at close).
+ * Killed before the inode write, the disk holds the old directory and
+ * unreferenced blocks its bitmap does not mark; after it, the new one,
+ * with bitmaps that e2fsck corrects. On an error before the commit the
+ * new blocks are given back and the old directory stays.
  */
 struct e2fold_dir;
 /*
@@ -72,6 +94,15 @@ errcode_t e2fold_dir_write(ext2_filsys fs,
 			   const struct e2fold_dir_layout *layout,
 			   struct e2fold_new_entry *entries,
 			   size_t n);
+
+/*
+ * Remove the "system.data" attribute of a directory. One that was inline
+ * keeps its old entries there until e2fold_dir_write drops it, just after
+ * the commit; a kill in between leaves an attribute that nothing reads
+ * (the inode no longer has the inline flag), which e2fold-fsck removes.
+ */
+E2FOLD_API errcode_t e2fold_dir_drop_inline_attr(ext2_filsys fs,
+						 ext2_ino_t ino);
 
 /*
  * Give the interior index node at logical block lblk of directory ino

@@ -35,6 +35,8 @@ lib_support_libsupport_la_SOURCES = \
 	lib/support/dedup.c \
 	lib/support/faultio.h \
 	lib/support/faultio.c \
+	lib/support/syncio.h \
+	lib/support/syncio.c \
 	lib/support/openfs.h \
 	lib/support/openfs.c \
 	lib/support/icache.h \

@@ -6,6 +6,7 @@
 #include "faultio.h"
 #include "icache.h"
 #include "openfs.h"
+#include "syncio.h"
 
 errcode_t e2fold_open_fs(const char *device, int flags, const char *undo_file,
 			 ext2_filsys *ret_fs)
@@ -15,7 +16,11 @@ errcode_t e2fold_open_fs(const char *device, int flags, const char *undo_file,
 	errcode_t retval;
 
 	if (undo_file && (flags & EXT2_FLAG_RW)) {
-		retval = set_undo_io_backing_manager(io);
+		/* Written through, the undo file covers every block the
+		 * moment before it changes, also in a killed run (syncio.h). */
+		retval = set_undo_io_backing_manager(e2fold_sync_io_manager(io));
+		if (!retval)
+			retval = e2fold_sync_io_undo_file(undo_file);
 		if (!retval)
 			retval = set_undo_io_backup_file((char *)undo_file);
 		if (retval)

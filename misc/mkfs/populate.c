@@ -145,6 +145,8 @@ static errcode_t write_entries(struct mkfs_populate *p, struct mkfs_node *dir)
 		.parent = dir->parent ? dir->parent->ino : dir->ino,
 		.um = dir->casefold ? p->um : NULL,
 		.hash_version = p->fs->super->s_def_hash_version,
+		/* A new image: nothing to lose if the run is killed. */
+		.in_place = 1,
 	};
 	struct e2fold_new_entry *ents;
 	errcode_t retval;

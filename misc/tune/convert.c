@@ -330,32 +330,39 @@ static void record_dir(struct tune_ctx *ctx, const struct conversion *cv,
 static errcode_t convert_dir(struct tune_ctx *ctx, const struct conversion *cv,
 			     struct planned_dir *pd)
 {
+	__u32 set = cv->casefold ? EXT4_CASEFOLD_FL : 0;
+	__u32 clear = cv->casefold ? 0 : EXT4_CASEFOLD_FL;
 	struct ext2_inode inode;
 	errcode_t retval;
 
+	/*
+	 * The entries' hashes change with the flag: the directory is
+	 * rebuilt, and the flag changes in the inode write that switches it
+	 * to its new blocks, so that no kill leaves one without the other.
+	 */
+	if (pd->dir->nents)
+		return tune_rewrite_dir(ctx, pd->dir, cv->um, pd->plans,
+					pd->nplans, set, clear);
 	retval = ext2fs_read_inode(ctx->fs, pd->dir->ino, &inode);
 	if (retval)
 		return retval;
-	if (cv->casefold)
-		inode.i_flags |= EXT4_CASEFOLD_FL;
-	else
-		inode.i_flags &= ~EXT4_CASEFOLD_FL;
+	inode.i_flags = (inode.i_flags | set) & ~clear;
 	retval = ext2fs_write_inode(ctx->fs, pd->dir->ino, &inode);
 	ctx->wrote = 1;
-	if (retval || !pd->dir->nents)
-		return retval;
-	/* The entries' hashes change with the flag: rebuild the index. */
-	return tune_rewrite_dir(ctx, pd->dir, cv->um, pd->plans, pd->nplans);
+	return retval;
 }
 
 static int apply(struct tune_ctx *ctx, const struct conversion *cv)
 {
+	errcode_t retval = 0;
 	size_t i;
 
+	if (tune_begin_writes(ctx))
+		return TUNE_ERROR;
 	for (i = 0; i < cv->n; i++) {
 		struct planned_dir *pd = &cv->dirs[i];
-		errcode_t retval = 0;
 
+		retval = 0;
 		if (pd->skip)
 			continue;
 		if (ctx->opt.dry_run) {

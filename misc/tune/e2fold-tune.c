@@ -47,6 +47,14 @@ static errcode_t open_fs(struct tune_ctx *ctx)
 				&ctx->fs);
 	if (retval)
 		return retval;
+	/*
+	 * Without orig_super libext2fs writes the primary superblock whole,
+	 * in one write, instead of one write per changed field: a kill
+	 * between two of those leaves a superblock whose checksum fails
+	 * (e2fold-tune never writes a mounted filesystem, whose kernel's
+	 * own updates the field writes are there to keep).
+	 */
+	ext2fs_free_mem(&ctx->fs->orig_super);
 	return ext2fs_read_bitmaps(ctx->fs);
 }
 
@@ -152,6 +160,11 @@ int main(int argc, char **argv)
 		return TUNE_ERROR;
 	}
 	status = run_steps(&ctx);
+	/* Done writing directories (tune_begin_writes): checked again. */
+	if (ctx.writing && status != TUNE_ERROR) {
+		ctx.fs->super->s_state |= EXT2_VALID_FS;
+		ext2fs_mark_super_dirty(ctx.fs);
+	}
 	if (ctx.changed && (status == TUNE_OK || ctx.wrote)) {
 		/*
 		 * Features and encoding fields belong in every superblock

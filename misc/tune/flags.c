@@ -188,7 +188,7 @@ static errcode_t rebuild_dir(struct tune_ctx *ctx, ext2_ino_t ino)
 
 	retval = e2fold_dir_read(ctx->fs, ino, &dir);
 	if (!retval && !ctx->opt.dry_run)
-		retval = tune_rewrite_dir(ctx, dir, ctx->um, NULL, 0);
+		retval = tune_rewrite_dir(ctx, dir, ctx->um, NULL, 0, 0, 0);
 	if (retval) {
 		com_err("e2fold-tune", retval, "while rebuilding %s (inode %u)",
 			path ? path : "?", ino);
@@ -238,6 +238,8 @@ static int prove(struct tune_ctx *ctx, struct proof *pf)
 	}
 	if (tune_check_space(ctx, pf->need, "rebuild"))
 		return TUNE_REFUSED;
+	if (tune_begin_writes(ctx))
+		return TUNE_ERROR;
 	for (i = 0; i < pf->nrebuild; i++)
 		if (rebuild_dir(ctx, pf->rebuild[i]))
 			return TUNE_ERROR;

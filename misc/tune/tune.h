@@ -59,6 +59,7 @@ struct tune_ctx {
 	ext2fs_inode_bitmap uncasefolded;
 	int changed;			/* the superblock was changed */
 	int wrote;			/* something else was written */
+	int writing;			/* tune_begin_writes has run */
 };
 
 /* Parse the command line (exits on a usage error). */
@@ -98,13 +99,27 @@ size_t tune_show_invalid(struct tune_ctx *ctx, const struct e2fold_dir *dir,
 			 const char *note);
 
 /*
+ * Before the first directory is written (idempotent; nothing in a dry
+ * run): the superblock goes to disk with the changes made so far (the
+ * feature being enabled) and marked as not checked, which the end of a
+ * successful run undoes. A run killed after that leaves casefolded
+ * directories only on a filesystem with the feature, and one that the
+ * next e2fold-tune refuses to write until e2fold-fsck has checked it
+ * (the on-disk bitmaps may be behind the directories). Reports errors;
+ * 0 or the error.
+ */
+errcode_t tune_begin_writes(struct tune_ctx *ctx);
+
+/*
  * Rewrite a directory with its entries, renamed where plans say (an
- * encrypted casefolded one only as it is, with its stored hashes).
+ * encrypted casefolded one only as it is, with its stored hashes), and
+ * its inode flags changed by set_flags and clear_flags in the same inode
+ * write that commits the new blocks (dirwrite.h).
  */
 errcode_t tune_rewrite_dir(struct tune_ctx *ctx, struct e2fold_dir *dir,
 			   const struct unicode_map *um,
 			   const struct e2fold_rename_plan *plans,
-			   size_t nplans);
+			   size_t nplans, __u32 set_flags, __u32 clear_flags);
 
 /*
  * An upper bound of the blocks dir takes once rewritten with plans

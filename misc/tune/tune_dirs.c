@@ -131,16 +131,34 @@ size_t tune_show_invalid(struct tune_ctx *ctx, const struct e2fold_dir *dir,
 	return n;
 }
 
+errcode_t tune_begin_writes(struct tune_ctx *ctx)
+{
+	errcode_t retval;
+
+	if (ctx->opt.dry_run || ctx->writing)
+		return 0;
+	ctx->writing = 1;
+	ctx->wrote = 1;
+	ctx->fs->super->s_state &= ~EXT2_VALID_FS;
+	ext2fs_mark_super_dirty(ctx->fs);
+	retval = ext2fs_flush(ctx->fs);
+	if (retval)
+		com_err("e2fold-tune", retval, "while writing the superblock");
+	return retval;
+}
+
 errcode_t tune_rewrite_dir(struct tune_ctx *ctx, struct e2fold_dir *dir,
 			   const struct unicode_map *um,
 			   const struct e2fold_rename_plan *plans,
-			   size_t nplans)
+			   size_t nplans, __u32 set_flags, __u32 clear_flags)
 {
 	struct e2fold_dir_layout layout = {
 		.ino = dir->ino,
 		.parent = dir->dotdot,
 		.um = um,
 		.hash_version = ctx->fs->super->s_def_hash_version,
+		.set_flags = set_flags,
+		.clear_flags = clear_flags,
 	};
 	struct e2fold_new_entry *ents;
 	errcode_t retval;
