@@ -113,6 +113,14 @@ errcode_t fsck_rebuild_dir(struct fsck_ctx *ctx, struct e2fold_dir *dir,
 		.hash_version = stored_hashes ? EXT2_HASH_SIPHASH :
 				default_hash_version(fs),
 		.stored_hashes = stored_hashes,
+		/*
+		 * A crash-safe rewrite takes new blocks the block bitmap
+		 * calls free. Only a bitmap e2fsck has just checked can be
+		 * trusted with that: without e2fsck (--no-e2fsck) a wrong
+		 * bitmap would hand over another file's blocks, so the
+		 * directory is rewritten over its own blocks instead.
+		 */
+		.in_place = !ctx->e2fsck_path,
 	};
 	struct problem_context pctx = { 0 };
 	struct fingerprint want = { 0 };
