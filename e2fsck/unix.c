@@ -26,9 +26,10 @@
 
 static const char *prog = "e2fold-fsck";
 
-static void usage(void)
+/* The usage text: on stdout for --help (exit 0), else on stderr (16). */
+static void usage(int status)
 {
-	fprintf(stderr,
+	fprintf(status ? stderr : stdout,
 		"Usage: %s [-n|-y|-p] [-f] [-v] [-C fd] [-E check_encoding]\n"
 		"\t\t[-z undo_file] [--report FILE.json] [--e2fsck PATH|\n"
 		"\t\t--no-e2fsck] device\n\n"
@@ -44,9 +45,11 @@ static void usage(void)
 		"  --report FILE.json  every finding and change, as JSON\n"
 		"  --e2fsck PATH       the e2fsck that checks the rest (default:\n"
 		"                      e2fsck on PATH or in /sbin)\n"
-		"  --no-e2fsck         check names and hash trees only\n",
+		"  --no-e2fsck         check names and hash trees only\n"
+		"  -V, --version       print the version and exit\n"
+		"  --help              print this help and exit\n",
 		prog);
-	exit(FSCK_USAGE);
+	exit(status);
 }
 
 static void parse_extended(struct fsck_options *opt, const char *arg)
@@ -85,6 +88,7 @@ static void parse_options(int argc, char **argv, struct fsck_options *opt)
 		{ "e2fsck", required_argument, NULL, 'X' },
 		{ "no-e2fsck", no_argument, NULL, 'N' },
 		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
 	};
 	int c;
@@ -140,12 +144,15 @@ static void parse_options(int argc, char **argv, struct fsck_options *opt)
 		case 'N':
 			opt->no_e2fsck = 1;
 			break;
+		case 'h':
+			usage(FSCK_OK);
+			break;
 		default:
-			usage();
+			usage(FSCK_USAGE);
 		}
 	}
 	if (optind != argc - 1)
-		usage();
+		usage(FSCK_USAGE);
 	opt->device = argv[optind];
 }
 
