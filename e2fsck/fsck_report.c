@@ -12,6 +12,7 @@
 
 struct report {
 	struct e2fold_json_list findings, changes, e2fsck;
+	char *error;		/* why the check could not be made, or NULL */
 };
 
 /* An item of a list, an object on one line: its first member is kind. */
@@ -26,6 +27,19 @@ static void item_begin(struct e2fold_json *o, const char *kind,
 struct report *report_new(void)
 {
 	return calloc(1, sizeof(struct report));
+}
+
+void report_error(struct report *r, const char *fmt, ...)
+{
+	va_list ap;
+	char buf[1024];
+
+	if (!r || r->error)
+		return;		/* the first error is the cause */
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	r->error = strdup(buf);
 }
 
 void report_finding(struct report *r, struct fsck_ctx *ctx, int code,
@@ -160,6 +174,8 @@ int report_write(struct report *r, struct fsck_ctx *ctx, const char *file,
 		return err;
 	e2fold_json_text(&o, "device", ctx->opt.device);
 	e2fold_json_bool(&o, "read_only", ctx->opt.mode == MODE_NO);
+	if (r->error)
+		e2fold_json_text(&o, "error", r->error);
 	e2fold_json_list_write(&o, "findings", &r->findings);
 	e2fold_json_list_write(&o, "changes", &r->changes);
 	e2fold_json_list_write(&o, "e2fsck", &r->e2fsck);
@@ -180,5 +196,6 @@ void report_free(struct report *r)
 	e2fold_json_list_free(&r->findings);
 	e2fold_json_list_free(&r->changes);
 	e2fold_json_list_free(&r->e2fsck);
+	free(r->error);
 	free(r);
 }

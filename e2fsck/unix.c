@@ -157,6 +157,19 @@ static void parse_options(int argc, char **argv, struct fsck_options *opt)
 }
 
 /*
+ * An error that stops the check: said on stderr as com_err says it
+ * ("e2fold-fsck: MESSAGE while WHAT DEVICE"), kept in the report.
+ */
+static void fail(struct fsck_ctx *ctx, errcode_t retval, const char *what,
+		 const char *object)
+{
+	com_err(prog, retval, "while %s %s", what, object);
+	report_error(ctx->report, "%s while %s %s", error_message(retval),
+		     what, object);
+	ctx->aborted = 1;
+}
+
+/*
  * Open the filesystem (through the undo manager with -z, into the undo
  * file with this suffix: each phase that may write keeps its own).
  */
@@ -181,19 +194,24 @@ static int preflight(struct fsck_ctx *ctx)
 	int mount_flags = 0;
 	errcode_t retval;
 
-	if (e2fold_fs_truncated(prog, fs, ctx->opt.device))
+	if (e2fold_fs_truncated(prog, fs, ctx->opt.device)) {
+		report_error(ctx->report, "the superblock says the filesystem "
+			     "is larger than the device");
 		return FSCK_ERROR;
+	}
 
 	retval = ext2fs_check_if_mounted(ctx->opt.device, &mount_flags);
 	if (!retval && (mount_flags & EXT2_MF_MOUNTED) && fsck_may_write(ctx)) {
 		fprintf(stderr, "%s: %s is mounted; repairing a mounted "
 			"filesystem would damage it\n", prog, ctx->opt.device);
+		report_error(ctx->report, "mounted: not repaired");
 		return FSCK_ERROR;
 	}
 	if (ext2fs_has_feature_journal_needs_recovery(fs->super)) {
 		if (fsck_may_write(ctx)) {
 			fprintf(stderr, "%s: %s: the journal needs recovery; "
 				"run e2fsck first\n", prog, ctx->opt.device);
+			report_error(ctx->report, "the journal needs recovery");
 			return FSCK_ERROR;
 		}
 		printf("Warning: the journal needs recovery; checking the "
@@ -338,8 +356,7 @@ int fsck_close_fs(struct fsck_ctx *ctx)
 	ext2fs_free_mem(&ctx->fs->orig_super);
 	retval = ext2fs_close_free(&ctx->fs);
 	if (retval) {
-		com_err(prog, retval, "while writing %s", ctx->opt.device);
-		ctx->aborted = 1;
+		fail(ctx, retval, "writing", ctx->opt.device);
 		return -1;
 	}
 	return 0;
@@ -351,8 +368,7 @@ static int open_or_report(struct fsck_ctx *ctx, const char *undo_suffix)
 	errcode_t retval = fsck_open_fs(ctx, undo_suffix);
 
 	if (retval) {
-		com_err(prog, retval, "while opening %s", ctx->opt.device);
-		ctx->aborted = 1;
+		fail(ctx, retval, "opening", ctx->opt.device);
 		return -1;
 	}
 	return 0;
@@ -363,10 +379,8 @@ static void check_names(struct fsck_ctx *ctx, int pass0_header)
 {
 	errcode_t retval = run_passes(ctx, pass0_header);
 
-	if (retval) {
-		com_err(prog, retval, "while checking %s", ctx->opt.device);
-		ctx->aborted = 1;
-	}
+	if (retval)
+		fail(ctx, retval, "checking", ctx->opt.device);
 	fsck_close_fs(ctx);
 }
 
@@ -435,8 +449,7 @@ static int e2fsck_phase(struct fsck_ctx *ctx, int verify,
 	errcode_t retval = fsck_run_e2fsck(ctx, verify, res);
 
 	if (retval) {
-		com_err(prog, retval, "while running %s", ctx->e2fsck_path);
-		ctx->aborted = 1;
+		fail(ctx, retval, "running", ctx->e2fsck_path);
 		return -1;
 	}
 	report_e2fsck(ctx->report, verify ? "verify" : "repair",
@@ -453,10 +466,8 @@ static void check_with_e2fsck(struct fsck_ctx *ctx)
 	retval = run_pass0(ctx, 1);
 	if (!retval && !ctx->aborted)
 		retval = find_misread_nodes(ctx);
-	if (retval) {
-		com_err(prog, retval, "while checking %s", ctx->opt.device);
-		ctx->aborted = 1;
-	}
+	if (retval)
+		fail(ctx, retval, "checking", ctx->opt.device);
 	if (fsck_close_fs(ctx) || ctx->aborted)
 		return;
 	drop_unused_undo(ctx, ".super", ctx->changed);
@@ -487,10 +498,8 @@ static void check_with_e2fsck(struct fsck_ctx *ctx)
 	/* What the judge below would misread now (rebuilt, or restored). */
 	if (!retval && ctx->changed)
 		retval = fsck_find_misread_nodes(ctx);
-	if (retval) {
-		com_err(prog, retval, "while checking %s", ctx->opt.device);
-		ctx->aborted = 1;
-	}
+	if (retval)
+		fail(ctx, retval, "checking", ctx->opt.device);
 	fsck_close_fs(ctx);
 	drop_unused_undo(ctx, "", ctx->changed);
 	ctx->changed |= changed;
@@ -521,10 +530,70 @@ static void release(struct fsck_ctx *ctx)
 	free(ctx->misread);
 }
 
+/* The end of every run: the report (when asked for), then freeing. */
+static int finish(struct fsck_ctx *ctx, int status)
+{
+	if (ctx->opt.report_file) {
+		int err = report_write(ctx->report, ctx, ctx->opt.report_file,
+				       status);
+
+		if (err) {
+			fprintf(stderr, "%s: writing %s: %s\n", prog,
+				ctx->opt.report_file, strerror(err));
+			status |= FSCK_ERROR;
+		}
+	}
+	release(ctx);
+	return status;
+}
+
+/* "DEVICE: clean, ..." for a filesystem -f would have checked. */
+static void say_clean(const struct fsck_ctx *ctx)
+{
+	struct ext2_super_block *sb = ctx->fs->super;
+
+	printf("%s: clean, %u/%u files, %llu/%llu blocks\n", ctx->opt.device,
+	       sb->s_inodes_count - sb->s_free_inodes_count,
+	       sb->s_inodes_count,
+	       (unsigned long long)(ext2fs_blocks_count(sb) -
+				    ext2fs_free_blocks_count(sb)),
+	       (unsigned long long)ext2fs_blocks_count(sb));
+}
+
+/* Everything after opening; the exit status. */
+static int check(struct fsck_ctx *ctx, int with_e2fsck)
+{
+	int status = preflight(ctx);
+
+	if (status) {
+		ext2fs_close_free(&ctx->fs);
+		return status;
+	}
+	if (looks_clean(ctx)) {
+		say_clean(ctx);
+		ext2fs_close_free(&ctx->fs);
+		return FSCK_OK;
+	}
+	if (with_e2fsck) {
+		check_with_e2fsck(ctx);
+	} else {
+		check_names(ctx, 1);
+		drop_unused_undo(ctx, "", ctx->changed);
+	}
+	fsck_close_fs(ctx);
+	if (ctx->aborted && ctx->changed)
+		printf("%s: the check stopped after changes; restore with the "
+		       "undo file if -z was given, or run %s again\n",
+		       ctx->opt.device, prog);
+	summary(ctx);
+	fallback_advice(ctx);
+	return exit_status(ctx);
+}
+
 int fsck_main(int argc, char **argv)
 {
 	struct fsck_ctx ctx;
-	int status, with_e2fsck;
+	int with_e2fsck;
 
 	memset(&ctx, 0, sizeof(ctx));
 	ctx.prog = prog;
@@ -541,54 +610,7 @@ int fsck_main(int argc, char **argv)
 		ctx.report = report_new();
 	printf("%s\n", e2fold_version_banner(prog));
 	with_e2fsck = find_e2fsck(&ctx);
-
-	if (open_or_report(&ctx, with_e2fsck ? ".super" : "")) {
-		release(&ctx);
-		return FSCK_ERROR;
-	}
-	status = preflight(&ctx);
-	if (status) {
-		ext2fs_close_free(&ctx.fs);
-		release(&ctx);
-		return status;
-	}
-	if (looks_clean(&ctx)) {
-		printf("%s: clean, %u/%u files, %llu/%llu blocks\n",
-		       ctx.opt.device,
-		       ctx.fs->super->s_inodes_count - ctx.fs->super->s_free_inodes_count,
-		       ctx.fs->super->s_inodes_count,
-		       (unsigned long long)(ext2fs_blocks_count(ctx.fs->super) -
-			ext2fs_free_blocks_count(ctx.fs->super)),
-		       (unsigned long long)ext2fs_blocks_count(ctx.fs->super));
-		ext2fs_close_free(&ctx.fs);
-		release(&ctx);
-		return FSCK_OK;
-	}
-
-	if (with_e2fsck) {
-		check_with_e2fsck(&ctx);
-	} else {
-		check_names(&ctx, 1);
-		drop_unused_undo(&ctx, "", ctx.changed);
-	}
-	fsck_close_fs(&ctx);
-	if (ctx.aborted && ctx.changed)
-		printf("%s: the check stopped after changes; restore with the "
-		       "undo file if -z was given, or run %s again\n",
-		       ctx.opt.device, prog);
-	summary(&ctx);
-	fallback_advice(&ctx);
-	status = exit_status(&ctx);
-	if (ctx.opt.report_file) {
-		int err = report_write(ctx.report, &ctx, ctx.opt.report_file,
-				       status);
-
-		if (err) {
-			fprintf(stderr, "%s: writing %s: %s\n", prog,
-				ctx.opt.report_file, strerror(err));
-			status |= FSCK_ERROR;
-		}
-	}
-	release(&ctx);
-	return status;
+	if (open_or_report(&ctx, with_e2fsck ? ".super" : ""))
+		return finish(&ctx, FSCK_ERROR);
+	return finish(&ctx, check(&ctx, with_e2fsck));
 }

@@ -56,6 +56,12 @@ F_TESTS = \
 	tests/f_casefold_strict_invalid \
 	tests/f_casefold_undo
 TESTS += $(F_TESTS)
+
+# e2fsck's habits that e2fold-fsck keeps (issue #16).
+HABIT_TESTS = \
+	tests/f_habit_report_open
+TESTS += $(HABIT_TESTS)
+EXTRA_DIST += $(HABIT_TESTS)
 EXTRA_DIST += $(F_TESTS) tests/mkimage-lib.sh tests/rebuild-image.sh
 
 # The committed images are what their mkimage.sh scripts build.
