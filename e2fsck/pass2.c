@@ -49,7 +49,10 @@
 #include "rename.h"
 
 #define NO_ENTRY ((size_t)-1)
-/* Misplaced entries printed per directory; the report has them all. */
+/*
+ * Misplaced entries preen names per directory (then one line for the
+ * rest); every other mode names them all, and the report always does.
+ */
 #define PRINT_MISPLACED 8
 
 struct dir_check {

@@ -155,7 +155,7 @@ static const struct problem table[] = {
 	{ PR_2_MORE_MISPLACED,
 	  "%c more entries of %p (%d) are in the wrong htree leaf (the "
 	  "report lists them all).\n",
-	  PROMPT_NONE, PR_INFO },
+	  PROMPT_NONE, PR_INFO | PR_PREEN_ONLY },
 
 	{ PR_2_DIR_NO_CSUM_TAIL,
 	  "Block %b of directory %p (%d) has no room for its checksum "
@@ -397,6 +397,9 @@ int fix_problem(struct fsck_ctx *ctx, int code, struct problem_context *pctx)
 			ctx->prog, code);
 		exit(FSCK_ERROR);
 	}
+	/* Every other mode names each finding: no summary needed. */
+	if ((p->flags & PR_PREEN_ONLY) && ctx->opt.mode != MODE_PREEN)
+		return 0;
 	expand(ctx, &msg, p->message, pctx);
 	if (prompts[p->prompt].question)
 		expand(ctx, &question, prompts[p->prompt].question, pctx);
@@ -407,7 +410,7 @@ int fix_problem(struct fsck_ctx *ctx, int code, struct problem_context *pctx)
 		fputs(msg.s ? msg.s : "", stdout);
 		preen_halt(ctx);
 	}
-	if (pctx->quiet && latched) {
+	if (pctx->quiet && latched && ctx->opt.mode == MODE_PREEN) {
 		answer = *pctx->latch;
 		goto done;
 	}
