@@ -86,6 +86,7 @@ struct fsck_ctx {
 	const char *prog;
 	ext2_filsys fs;
 	char *e2fsck_path;		/* NULL: e2fold runs alone */
+	int use_e2fsck;			/* an e2fsck good enough was found */
 	char e2fsck_version[64];
 
 	/* Encoding of the filesystem, once pass 0 accepts it. */
@@ -109,6 +110,8 @@ struct fsck_ctx {
 	int aborted;			/* a fatal problem stopped the check */
 	int may_mark_clean;		/* e2fsck left nothing: mark the fs valid */
 	unsigned long dirs_checked, cf_dirs_checked, entries_checked;
+	unsigned long names_folded;	/* entries of casefolded directories */
+	unsigned long duplicates;	/* names equal to an earlier one */
 	unsigned long renamed, rebuilt;
 	unsigned long misplaced;	/* entries not where their hash leads */
 
@@ -132,6 +135,14 @@ void fsck_progress(struct fsck_ctx *ctx, int pass, unsigned long done,
  */
 errcode_t fsck_open_fs(struct fsck_ctx *ctx, const char *undo_suffix);
 int fsck_close_fs(struct fsck_ctx *ctx);
+
+/*
+ * What e2fsck prints only outside preen mode (banner, pass headers,
+ * progress notes): printf, or nothing with -p, where a clean check says
+ * one line, as e2fsck -p does.
+ */
+void fsck_say(struct fsck_ctx *ctx, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
 
 /* Ask for a write to be allowed: 0 in -n mode (which never writes). */
 int fsck_may_write(struct fsck_ctx *ctx);

@@ -290,6 +290,9 @@ static errcode_t run_e2fsck(struct fsck_ctx *ctx, const char *device,
 	if (mode)
 		argv[argc++] = mode;
 	argv[argc++] = "-f";
+	/* -v: e2fsck's statistics too, but not from the quiet judge. */
+	if (ctx->opt.verbose && !out)
+		argv[argc++] = "-v";
 	if (ctx->opt.check_encoding)
 		argv[argc++] = "-Echeck_encoding";
 	if (ctx->opt.undo_file && undo_ok && fsck_may_write(ctx)) {

@@ -125,6 +125,7 @@ int fsck_dir_clean_by_leaves(struct fsck_ctx *ctx, struct scanned_dir *sd,
 		ctx->dirs_checked++;
 		ctx->cf_dirs_checked += sd->casefolded;
 		ctx->entries_checked += entries;
+		ctx->names_folded += sd->casefolded ? entries : 0;
 	}
 	free(run);
 	e2fold_dir_free(dir);

@@ -303,6 +303,7 @@ static errcode_t check_names(struct dir_check *dc)
 	for (i = 0; i < dir->nents && !retval; i++) {
 		size_t o = dc->dup_of[i];
 
+		dc->ctx->duplicates += o != NO_ENTRY;
 		if (o != NO_ENTRY && o < dir->nents && dir->encrypted) {
 			/* Ciphertext, compared as bytes: one name twice. */
 			o = survivor(dc, o);
@@ -440,6 +441,7 @@ static errcode_t check_equal_hashes(struct dir_check *dc, const size_t *order,
 			retval = offer_twin_removal(dc, order[i], order[j]);
 			continue;
 		}
+		dc->ctx->duplicates++;
 		base_context(dc, &pctx, order[i]);
 		pctx.ino2 = ents[order[0]].ino;
 		pctx.num = b->stored_hash;
@@ -647,6 +649,7 @@ static errcode_t check_dir(struct fsck_ctx *ctx, struct scanned_dir *sd)
 	ctx->dirs_checked++;
 	ctx->cf_dirs_checked += sd->casefolded;
 	ctx->entries_checked += dc.dir->nents;
+	ctx->names_folded += sd->casefolded ? dc.dir->nents : 0;
 	report_corrupt_blocks(&dc);
 	/*
 	 * A rebuild writes '.' and '..' anew from the old ones; when either

@@ -1,6 +1,10 @@
-/* pass_helpers.c: small services the passes share: progress, the write guard. */
+/*
+ * pass_helpers.c: small services the passes share: progress, what is
+ * said outside preen mode, the write guard.
+ */
 #include "config.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <unistd.h>
 
@@ -35,6 +39,17 @@ void fsck_progress(struct fsck_ctx *ctx, int pass, unsigned long done,
 		if (write(ctx->opt.progress_fd, line, n) < 0)
 			ctx->opt.progress_fd = -1;
 	}
+}
+
+void fsck_say(struct fsck_ctx *ctx, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (ctx->opt.mode == MODE_PREEN)
+		return;
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
 }
 
 int fsck_may_write(struct fsck_ctx *ctx)

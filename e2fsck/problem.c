@@ -8,6 +8,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <termios.h>
 #include <unistd.h>
 #include <et/com_err.h>
 
@@ -343,36 +344,60 @@ static void expand(struct fsck_ctx *ctx, struct text *t, const char *fmt,
 }
 
 /*
- * Ask on the terminal; 'a' answers yes to this and every later question.
- * End of input counts as "no".
+ * One key from the terminal, as e2fsck reads it: without waiting for
+ * Enter and without the terminal's echo, since the caller prints the
+ * answer in words. EOF at the end of input.
+ */
+static int read_key(void)
+{
+	struct termios saved, raw;
+	int have_tty = !tcgetattr(0, &saved), c;
+
+	if (have_tty) {
+		raw = saved;
+		raw.c_lflag &= ~(ICANON | ECHO);
+		raw.c_cc[VMIN] = 1;
+		raw.c_cc[VTIME] = 0;
+		tcsetattr(0, TCSANOW, &raw);
+	}
+	c = getchar();
+	if (have_tty)
+		tcsetattr(0, TCSANOW, &saved);
+	return c;
+}
+
+/*
+ * Ask on the terminal and print the answer after the question, as
+ * e2fsck does: y or Enter is yes, n is no, a is yes to this and every
+ * later question; other keys are ignored. End of input counts as "no".
  */
 static int ask(struct fsck_ctx *ctx, const char *question)
 {
 	static int yes_to_all;
-	char line[64];
+	int c;
 
+	(void)ctx;
 	if (yes_to_all) {
 		printf("%s? yes\n\n", question);
 		return 1;
 	}
+	printf("%s<y>? ", question);
+	fflush(stdout);
 	for (;;) {
-		printf("%s<y>? ", question);
-		fflush(stdout);
-		if (!fgets(line, sizeof(line), stdin)) {
+		c = read_key();
+		switch (c == EOF ? EOF : tolower(c)) {
+		case EOF:
+		case 'n':
 			printf("no\n\n");
 			return 0;
-		}
-		switch (tolower((unsigned char)line[0])) {
 		case '\n':
+		case '\r':
 		case 'y':
-			printf("\n");
+			printf("yes\n\n");
 			return 1;
-		case 'n':
-			printf("\n");
-			return 0;
 		case 'a':
 			yes_to_all = 1;
-			printf("\n");
+			printf("yes to all\n\n");
 			return 1;
 		}
 	}

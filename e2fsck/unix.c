@@ -239,7 +239,7 @@ static errcode_t run_pass0(struct fsck_ctx *ctx, int header)
 	if (retval)
 		return retval;
 	if (header)
-		printf("Pass 0: Checking the superblock's encoding\n");
+		fsck_say(ctx, "Pass 0: Checking the superblock's encoding\n");
 	return fsck_pass0(ctx);
 }
 
@@ -250,11 +250,11 @@ static errcode_t run_passes(struct fsck_ctx *ctx, int pass0_header)
 	retval = run_pass0(ctx, pass0_header);
 	if (retval || ctx->aborted)
 		return retval;
-	printf("Pass 1: Checking casefold inode flags\n");
+	fsck_say(ctx, "Pass 1: Checking casefold inode flags\n");
 	retval = fsck_pass1(ctx);
 	if (retval || ctx->aborted)
 		return retval;
-	printf("Pass 2: Checking directory names and hash trees\n");
+	fsck_say(ctx, "Pass 2: Checking directory names and hash trees\n");
 	retval = fsck_pass2(ctx);
 	return retval;
 }
@@ -272,15 +272,40 @@ static int exit_status(const struct fsck_ctx *ctx)
 	return status;
 }
 
+/* -v: e2fsck's statistics layout, for what e2fold checked. */
+static void statistics(const struct fsck_ctx *ctx)
+{
+	printf("\nNames and hash trees (e2fold):\n"
+	       "%12lu directories\n%12lu casefolded directories\n"
+	       "%12lu entries\n%12lu names folded\n%12lu duplicates\n"
+	       "%12lu rebuilt directories\n", ctx->dirs_checked,
+	       ctx->cf_dirs_checked, ctx->entries_checked, ctx->names_folded,
+	       ctx->duplicates, ctx->rebuilt);
+	if (ctx->renamed)
+		printf("%12lu renamed entries\n", ctx->renamed);
+}
+
+/*
+ * The end of a check. In preen mode, as e2fsck -p, a clean check says
+ * one line: e2fsck's, or e2fold's own without e2fsck; e2fold adds its
+ * line only when it changed something or left something.
+ */
 static void summary(const struct fsck_ctx *ctx)
 {
 	const char *dev = ctx->opt.device;
+	int preen = ctx->opt.mode == MODE_PREEN;
 
-	if (ctx->changed)
+	if (ctx->changed && !preen)
 		printf("\n%s: ***** FILE SYSTEM WAS MODIFIED *****\n", dev);
 	if (ctx->errors_left && !ctx->aborted)
 		printf("\n%s: ********** WARNING: Filesystem still has "
 		       "errors in names or hash trees **********\n", dev);
+	if (ctx->opt.verbose) {
+		statistics(ctx);
+		return;
+	}
+	if (preen && ctx->use_e2fsck && !ctx->changed && !ctx->errors_left)
+		return;
 	printf("%s: %lu directories (%lu casefolded), %lu entries checked",
 	       dev, ctx->dirs_checked, ctx->cf_dirs_checked,
 	       ctx->entries_checked);
@@ -471,8 +496,8 @@ static void check_with_e2fsck(struct fsck_ctx *ctx)
 	if (fsck_close_fs(ctx) || ctx->aborted)
 		return;
 	drop_unused_undo(ctx, ".super", ctx->changed);
-	printf("Running %s for everything but names and hash trees:\n",
-	       ctx->e2fsck_version);
+	fsck_say(ctx, "Running %s for everything but names and hash trees:\n",
+		 ctx->e2fsck_version);
 	if (e2fsck_phase(ctx, 0, &res))
 		return;
 	if (res.status & FSCK_NONDESTRUCT)
@@ -487,11 +512,11 @@ static void check_with_e2fsck(struct fsck_ctx *ctx)
 		return;
 	}
 	if (res.handed_over)
-		printf("e2fold-fsck: e2fsck left %lu findings about names or "
-		       "hash trees to e2fold.\n", res.handed_over);
+		fsck_say(ctx, "e2fold-fsck: e2fsck left %lu findings about "
+			 "names or hash trees to e2fold.\n", res.handed_over);
 	if (open_or_report(ctx, ""))
 		return;
-	printf("Checking names and hash trees (e2fold):\n");
+	fsck_say(ctx, "Checking names and hash trees (e2fold):\n");
 	changed = ctx->changed;
 	ctx->changed = 0;
 	retval = run_passes(ctx, 0);
@@ -512,7 +537,8 @@ static void check_with_e2fsck(struct fsck_ctx *ctx)
 		       ctx->opt.device, res.left);
 		ctx->errors_left = 1;
 	} else {
-		printf("Verified with e2fsck -fn: nothing left for e2fsck.\n");
+		fsck_say(ctx, "Verified with e2fsck -fn: nothing left for "
+			 "e2fsck.\n");
 	}
 }
 
@@ -561,7 +587,7 @@ static void say_clean(const struct fsck_ctx *ctx)
 }
 
 /* Everything after opening; the exit status. */
-static int check(struct fsck_ctx *ctx, int with_e2fsck)
+static int check(struct fsck_ctx *ctx)
 {
 	int status = preflight(ctx);
 
@@ -574,7 +600,7 @@ static int check(struct fsck_ctx *ctx, int with_e2fsck)
 		ext2fs_close_free(&ctx->fs);
 		return FSCK_OK;
 	}
-	if (with_e2fsck) {
+	if (ctx->use_e2fsck) {
 		check_with_e2fsck(ctx);
 	} else {
 		check_names(ctx, 1);
@@ -593,7 +619,6 @@ static int check(struct fsck_ctx *ctx, int with_e2fsck)
 int fsck_main(int argc, char **argv)
 {
 	struct fsck_ctx ctx;
-	int with_e2fsck;
 
 	memset(&ctx, 0, sizeof(ctx));
 	ctx.prog = prog;
@@ -608,9 +633,9 @@ int fsck_main(int argc, char **argv)
 	}
 	if (ctx.opt.report_file)
 		ctx.report = report_new();
-	printf("%s\n", e2fold_version_banner(prog));
-	with_e2fsck = find_e2fsck(&ctx);
-	if (open_or_report(&ctx, with_e2fsck ? ".super" : ""))
+	fsck_say(&ctx, "%s\n", e2fold_version_banner(prog));
+	ctx.use_e2fsck = find_e2fsck(&ctx);
+	if (open_or_report(&ctx, ctx.use_e2fsck ? ".super" : ""))
 		return finish(&ctx, FSCK_ERROR);
-	return finish(&ctx, check(&ctx, with_e2fsck));
+	return finish(&ctx, check(&ctx));
 }
