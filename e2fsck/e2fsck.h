@@ -20,6 +20,7 @@
 #define E2FOLD_E2FSCK_H
 
 #include <stdio.h>
+#include <sys/types.h>
 #include <ext2fs/ext2fs.h>
 
 #include "unicode.h"
@@ -108,6 +109,7 @@ struct fsck_ctx {
 	int changed;			/* a byte was written */
 	int errors_left;		/* a problem was not fixed */
 	int aborted;			/* a fatal problem stopped the check */
+	int cancelled;			/* SIGINT or SIGTERM: its number */
 	int may_mark_clean;		/* e2fsck left nothing: mark the fs valid */
 	unsigned long dirs_checked, cf_dirs_checked, entries_checked;
 	unsigned long names_folded;	/* entries of casefolded directories */
@@ -143,6 +145,19 @@ int fsck_close_fs(struct fsck_ctx *ctx);
  */
 void fsck_say(struct fsck_ctx *ctx, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+
+/*
+ * SIGINT and SIGTERM. fsck_catch_signals installs the handler, which only
+ * notes the signal (and passes it on to a running e2fsck, which stops at
+ * its own safe point); the check stops at the next safe point, between
+ * two directories, never inside a rewrite. fsck_cancelled tells whether
+ * to stop now, and records the signal in ctx->cancelled.
+ * fsck_set_child names the e2fsck being run (0: none).
+ */
+void fsck_catch_signals(void);
+int fsck_cancelled(struct fsck_ctx *ctx);
+void fsck_set_child(pid_t pid);
+int fsck_signal_pending(void);
 
 /* Ask for a write to be allowed: 0 in -n mode (which never writes). */
 int fsck_may_write(struct fsck_ctx *ctx);

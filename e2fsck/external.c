@@ -143,6 +143,7 @@ static int run(char *const argv[], const char *config, FILE *out,
 			strerror(errno));
 		_exit(FSCK_ERROR);
 	}
+	fsck_set_child(pid);
 	if (out) {
 		char buf[4096];
 		ssize_t n;
@@ -153,8 +154,11 @@ static int run(char *const argv[], const char *config, FILE *out,
 		close(fds[0]);
 	}
 	while (waitpid(pid, &status, 0) < 0)
-		if (errno != EINTR)
+		if (errno != EINTR) {
+			fsck_set_child(0);
 			return errno;
+		}
+	fsck_set_child(0);
 	*ret_status = WIFEXITED(status) ? WEXITSTATUS(status) : FSCK_ERROR;
 	return 0;
 }

@@ -691,7 +691,12 @@ errcode_t fsck_pass2(struct fsck_ctx *ctx)
 	errcode_t retval = 0;
 	size_t i;
 
-	for (i = 0; i < ctx->n_dirs && !retval && !ctx->aborted; i++) {
+	/*
+	 * The safe point for a signal: between two directories, each
+	 * checked, and rewritten and read back if need be, completely.
+	 */
+	for (i = 0; i < ctx->n_dirs && !retval && !ctx->aborted &&
+	     !fsck_cancelled(ctx); i++) {
 		struct scanned_dir *sd = &ctx->dirs[i];
 
 		fsck_progress(ctx, 2, i, ctx->n_dirs);
@@ -700,6 +705,7 @@ errcode_t fsck_pass2(struct fsck_ctx *ctx)
 			continue;
 		retval = check_dir(ctx, sd);
 	}
-	fsck_progress(ctx, 2, ctx->n_dirs, ctx->n_dirs);
+	if (!ctx->cancelled)
+		fsck_progress(ctx, 2, ctx->n_dirs, ctx->n_dirs);
 	return retval;
 }

@@ -7,6 +7,7 @@
 #include <ctype.h>
 #include <stdarg.h>
 #include <stdlib.h>
+#include <poll.h>
 #include <string.h>
 #include <termios.h>
 #include <unistd.h>
@@ -346,8 +347,22 @@ static void expand(struct fsck_ctx *ctx, struct text *t, const char *fmt,
 /*
  * One key from the terminal, as e2fsck reads it: without waiting for
  * Enter and without the terminal's echo, since the caller prints the
- * answer in words. EOF at the end of input.
+ * answer in words. EOF at the end of input, or once SIGINT or SIGTERM
+ * came (reads restart after a signal: the wait is polled instead).
  */
+static int next_char(void)
+{
+	struct pollfd pfd = { .fd = 0, .events = POLLIN };
+	unsigned char ch;
+
+	while (!fsck_signal_pending()) {
+		if (poll(&pfd, 1, 200) <= 0)
+			continue;
+		return read(0, &ch, 1) == 1 ? ch : EOF;
+	}
+	return EOF;
+}
+
 static int read_key(void)
 {
 	struct termios saved, raw;
@@ -360,7 +375,7 @@ static int read_key(void)
 		raw.c_cc[VTIME] = 0;
 		tcsetattr(0, TCSANOW, &raw);
 	}
-	c = getchar();
+	c = next_char();
 	if (have_tty)
 		tcsetattr(0, TCSANOW, &saved);
 	return c;

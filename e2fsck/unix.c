@@ -9,6 +9,7 @@
 
 #include <errno.h>
 #include <getopt.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -236,7 +237,7 @@ static errcode_t run_pass0(struct fsck_ctx *ctx, int header)
 {
 	errcode_t retval = fsck_scan(ctx);
 
-	if (retval)
+	if (retval || ctx->cancelled)
 		return retval;
 	if (header)
 		fsck_say(ctx, "Pass 0: Checking the superblock's encoding\n");
@@ -248,11 +249,11 @@ static errcode_t run_passes(struct fsck_ctx *ctx, int pass0_header)
 	errcode_t retval;
 
 	retval = run_pass0(ctx, pass0_header);
-	if (retval || ctx->aborted)
+	if (retval || ctx->aborted || fsck_cancelled(ctx))
 		return retval;
 	fsck_say(ctx, "Pass 1: Checking casefold inode flags\n");
 	retval = fsck_pass1(ctx);
-	if (retval || ctx->aborted)
+	if (retval || ctx->aborted || fsck_cancelled(ctx))
 		return retval;
 	fsck_say(ctx, "Pass 2: Checking directory names and hash trees\n");
 	retval = fsck_pass2(ctx);
@@ -263,6 +264,9 @@ static int exit_status(const struct fsck_ctx *ctx)
 {
 	int status = FSCK_OK;
 
+	/* As e2fsck: cancelled, and whether anything was fixed before. */
+	if (ctx->cancelled)
+		return FSCK_CANCELED | (ctx->changed ? FSCK_NONDESTRUCT : 0);
 	if (ctx->aborted)
 		return FSCK_ERROR | (ctx->changed ? FSCK_NONDESTRUCT : 0);
 	if (ctx->changed)
@@ -297,7 +301,7 @@ static void summary(const struct fsck_ctx *ctx)
 
 	if (ctx->changed && !preen)
 		printf("\n%s: ***** FILE SYSTEM WAS MODIFIED *****\n", dev);
-	if (ctx->errors_left && !ctx->aborted)
+	if (ctx->errors_left && !ctx->aborted && !ctx->cancelled)
 		printf("\n%s: ********** WARNING: Filesystem still has "
 		       "errors in names or hash trees **********\n", dev);
 	if (ctx->opt.verbose) {
@@ -325,7 +329,7 @@ static void fallback_advice(const struct fsck_ctx *ctx)
 {
 	const char *dev = ctx->opt.device;
 
-	if (!ctx->um || ctx->no_fallback || ctx->aborted ||
+	if (!ctx->um || ctx->no_fallback || ctx->aborted || ctx->cancelled ||
 	    ctx->opt.mode == MODE_PREEN)
 		return;
 	if (ctx->errors_left) {
@@ -353,6 +357,7 @@ static void mark_valid(struct fsck_ctx *ctx)
 	struct ext2_super_block *sb = ctx->fs->super;
 
 	if (!ctx->may_mark_clean || ctx->errors_left || ctx->aborted ||
+	    ctx->cancelled ||
 	    !fsck_may_write(ctx) ||
 	    ((sb->s_state & EXT2_VALID_FS) && !(sb->s_state & EXT2_ERROR_FS)))
 		return;
@@ -493,7 +498,7 @@ static void check_with_e2fsck(struct fsck_ctx *ctx)
 		retval = find_misread_nodes(ctx);
 	if (retval)
 		fail(ctx, retval, "checking", ctx->opt.device);
-	if (fsck_close_fs(ctx) || ctx->aborted)
+	if (fsck_close_fs(ctx) || ctx->aborted || fsck_cancelled(ctx))
 		return;
 	drop_unused_undo(ctx, ".super", ctx->changed);
 	fsck_say(ctx, "Running %s for everything but names and hash trees:\n",
@@ -505,7 +510,11 @@ static void check_with_e2fsck(struct fsck_ctx *ctx)
 	if (res.left)
 		ctx->errors_left = 1;
 	ctx->may_mark_clean = !res.left;
-	if (res.status & (FSCK_ERROR | FSCK_USAGE | FSCK_CANCELED)) {
+	if ((res.status & FSCK_CANCELED) && !ctx->cancelled)
+		ctx->cancelled = SIGINT;	/* e2fsck's own, say */
+	if (fsck_cancelled(ctx))
+		return;
+	if (res.status & (FSCK_ERROR | FSCK_USAGE)) {
 		printf("%s: e2fsck stopped (exit status %d); e2fold's passes "
 		       "were not run.\n", ctx->opt.device, res.status);
 		ctx->aborted = 1;
@@ -528,7 +537,8 @@ static void check_with_e2fsck(struct fsck_ctx *ctx)
 	fsck_close_fs(ctx);
 	drop_unused_undo(ctx, "", ctx->changed);
 	ctx->changed |= changed;
-	if (ctx->aborted || !ctx->changed || !fsck_may_write(ctx))
+	if (ctx->aborted || fsck_cancelled(ctx) || !ctx->changed ||
+	    !fsck_may_write(ctx))
 		return;
 	if (e2fsck_phase(ctx, 1, &res))
 		return;
@@ -586,6 +596,22 @@ static void say_clean(const struct fsck_ctx *ctx)
 	       (unsigned long long)ext2fs_blocks_count(sb));
 }
 
+/*
+ * What a signal left: every directory rebuilt was finished and read
+ * back (pass2.c stops only between directories), undo files are closed.
+ */
+static void say_cancelled(const struct fsck_ctx *ctx)
+{
+	printf("\n%s: interrupted by %s: %lu directories checked, %lu "
+	       "rebuilt (each completely, none half written)%s.\n",
+	       ctx->opt.device, ctx->cancelled == SIGTERM ? "SIGTERM" :
+	       "SIGINT", ctx->dirs_checked, ctx->rebuilt,
+	       ctx->changed ? "; the filesystem was changed" :
+	       "; nothing was written");
+	printf("%s: run %s again to finish the check.\n", ctx->opt.device,
+	       prog);
+}
+
 /* Everything after opening; the exit status. */
 static int check(struct fsck_ctx *ctx)
 {
@@ -607,7 +633,9 @@ static int check(struct fsck_ctx *ctx)
 		drop_unused_undo(ctx, "", ctx->changed);
 	}
 	fsck_close_fs(ctx);
-	if (ctx->aborted && ctx->changed)
+	if (ctx->cancelled)
+		say_cancelled(ctx);
+	else if (ctx->aborted && ctx->changed)
 		printf("%s: the check stopped after changes; restore with the "
 		       "undo file if -z was given, or run %s again\n",
 		       ctx->opt.device, prog);
@@ -626,6 +654,7 @@ int fsck_main(int argc, char **argv)
 	initialize_ext2_error_table();
 	optind = 1;	/* fsck_main may run more than once in a process */
 	parse_options(argc, argv, &ctx.opt);
+	fsck_catch_signals();
 	if (ctx.opt.mode == MODE_ASK && !isatty(0)) {
 		fprintf(stderr, "%s: need a terminal to ask questions; use -n, "
 			"-y or -p\n", prog);

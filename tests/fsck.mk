@@ -61,7 +61,8 @@ TESTS += $(F_TESTS)
 HABIT_TESTS = \
 	tests/f_habit_preen_verbose \
 	tests/f_habit_prompt_echo \
-	tests/f_habit_report_open
+	tests/f_habit_report_open \
+	tests/f_habit_sigint
 TESTS += $(HABIT_TESTS)
 EXTRA_DIST += $(HABIT_TESTS)
 EXTRA_DIST += $(F_TESTS) tests/mkimage-lib.sh tests/rebuild-image.sh
