@@ -47,6 +47,8 @@ struct fsck_options {
 	int verbose;		/* -v */
 	int progress_fd;	/* -C fd; -1 none */
 	int check_encoding;	/* -E check_encoding: validate non-strict names */
+	blk64_t superblock;	/* -b: a backup superblock; 0 the primary */
+	unsigned int blocksize;	/* -B: its block size; 0 any */
 	const char *undo_file;	/* -z */
 	const char *report_file;	/* --report */
 	const char *e2fsck;	/* --e2fsck: which e2fsck to run */
@@ -89,6 +91,14 @@ struct fsck_ctx {
 	char *e2fsck_path;		/* NULL: e2fold runs alone */
 	int use_e2fsck;			/* an e2fsck good enough was found */
 	char e2fsck_version[64];
+	/*
+	 * The backup superblock in use (-b, or found when the primary
+	 * could not be read), handed to e2fsck too; 0 once the primary
+	 * serves again (e2fsck wrote it from the backup).
+	 */
+	blk64_t backup_sb;
+	unsigned int backup_bs;
+	int primary_restored;		/* e2fsck repaired from the backup */
 
 	/* Encoding of the filesystem, once pass 0 accepts it. */
 	struct unicode_map *um;

@@ -277,8 +277,8 @@ static errcode_t run_e2fsck(struct fsck_ctx *ctx, const char *device,
 			    struct e2fsck_run *res)
 {
 	char dir[] = "/tmp/e2fold-fsck.XXXXXX";
-	char config[64], log[64], undo[4096];
-	char *argv[12];
+	char config[64], log[64], undo[4096], sb[32], bs[32];
+	char *argv[16];
 	int argc = 0, status;
 	errcode_t retval;
 
@@ -299,6 +299,16 @@ static errcode_t run_e2fsck(struct fsck_ctx *ctx, const char *device,
 		argv[argc++] = "-v";
 	if (ctx->opt.check_encoding)
 		argv[argc++] = "-Echeck_encoding";
+	/* The superblock e2fold uses, until e2fsck has restored the primary. */
+	if (ctx->backup_sb && !ctx->primary_restored) {
+		snprintf(sb, sizeof(sb), "%llu",
+			 (unsigned long long)ctx->backup_sb);
+		snprintf(bs, sizeof(bs), "%u", ctx->backup_bs);
+		argv[argc++] = "-b";
+		argv[argc++] = sb;
+		argv[argc++] = "-B";
+		argv[argc++] = bs;
+	}
 	if (ctx->opt.undo_file && undo_ok && fsck_may_write(ctx)) {
 		snprintf(undo, sizeof(undo), "%s.e2fsck", ctx->opt.undo_file);
 		argv[argc++] = "-z";

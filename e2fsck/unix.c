@@ -32,12 +32,14 @@ static void usage(int status)
 {
 	fprintf(status ? stderr : stdout,
 		"Usage: %s [-n|-y|-p] [-f] [-v] [-C fd] [-E check_encoding]\n"
-		"\t\t[-z undo_file] [--report FILE.json] [--e2fsck PATH|\n"
-		"\t\t--no-e2fsck] device\n\n"
+		"\t\t[-b superblock] [-B blocksize] [-z undo_file]\n"
+		"\t\t[--report FILE.json] [--e2fsck PATH|--no-e2fsck] device\n\n"
 		"  -n   check read-only, answer no to every question\n"
 		"  -y   answer yes to every question\n"
 		"  -p   repair what is safe without asking (preen)\n"
 		"  -f   check even if the filesystem seems clean\n"
+		"  -b superblock       use this backup superblock (e2fsck too)\n"
+		"  -B blocksize        its block size (default: each is tried)\n"
 		"  -v   verbose\n"
 		"  -C fd               progress on file descriptor fd (0: stdout)\n"
 		"  -E check_encoding   check names are valid UTF-8 even when the\n"
@@ -72,6 +74,23 @@ static void parse_extended(struct fsck_options *opt, const char *arg)
 	free(copy);
 }
 
+/* A decimal number of at least min, for option opt; usage error else. */
+static unsigned long long parse_number(const char *arg, const char *opt,
+				       unsigned long long min)
+{
+	char *end;
+	unsigned long long n;
+
+	errno = 0;
+	n = strtoull(arg, &end, 0);
+	if (errno || end == arg || *end || n < min || arg[0] == '-') {
+		fprintf(stderr, "%s: %s %s: not a valid number\n", prog, opt,
+			arg);
+		exit(FSCK_USAGE);
+	}
+	return n;
+}
+
 static void set_mode(struct fsck_options *opt, enum fsck_mode mode)
 {
 	if (opt->mode != MODE_ASK && opt->mode != mode) {
@@ -96,7 +115,7 @@ static void parse_options(int argc, char **argv, struct fsck_options *opt)
 
 	memset(opt, 0, sizeof(*opt));
 	opt->progress_fd = -1;
-	while ((c = getopt_long(argc, argv, "nypafvVC:E:z:", longopts,
+	while ((c = getopt_long(argc, argv, "nypafvVb:B:C:E:z:", longopts,
 				NULL)) != -1) {
 		switch (c) {
 		case 'n':
@@ -130,6 +149,19 @@ static void parse_options(int argc, char **argv, struct fsck_options *opt)
 			opt->progress_fd = fd;
 			break;
 		}
+		case 'b':
+			opt->superblock = parse_number(optarg, "-b", 1);
+			break;
+		case 'B':
+			opt->blocksize = parse_number(optarg, "-B", 1024);
+			if (opt->blocksize & (opt->blocksize - 1) ||
+			    opt->blocksize > EXT2_MAX_BLOCK_SIZE) {
+				fprintf(stderr, "%s: -B %s: not a block size "
+					"(1024 to 65536, a power of 2)\n", prog,
+					optarg);
+				exit(FSCK_USAGE);
+			}
+			break;
 		case 'E':
 			parse_extended(opt, optarg);
 			break;
@@ -170,6 +202,33 @@ static void fail(struct fsck_ctx *ctx, errcode_t retval, const char *what,
 	ctx->aborted = 1;
 }
 
+/* -b (with -B, or each block size in turn): that superblock, or none. */
+static errcode_t open_backup_given(struct fsck_ctx *ctx, int flags,
+				   const char *undo_file)
+{
+	unsigned int bs = ctx->opt.blocksize ? ctx->opt.blocksize :
+			  EXT2_MIN_BLOCK_SIZE;
+	errcode_t retval;
+
+	for (;;) {
+		retval = e2fold_open_fs_at(ctx->opt.device, flags,
+					   ctx->opt.superblock, bs, undo_file,
+					   &ctx->fs);
+		if (!retval || ctx->opt.blocksize || bs >= EXT2_MAX_BLOCK_SIZE)
+			break;
+		bs <<= 1;
+	}
+	if (retval)
+		return retval;
+	if (!ctx->backup_sb)
+		printf("%s: using the superblock at block %llu (block size "
+		       "%u).\n", ctx->opt.device,
+		       (unsigned long long)ctx->opt.superblock, bs);
+	ctx->backup_sb = ctx->opt.superblock;
+	ctx->backup_bs = bs;
+	return 0;
+}
+
 /*
  * Open the filesystem (through the undo manager with -z, into the undo
  * file with this suffix: each phase that may write keeps its own).
@@ -177,15 +236,36 @@ static void fail(struct fsck_ctx *ctx, errcode_t retval, const char *what,
 errcode_t fsck_open_fs(struct fsck_ctx *ctx, const char *undo_suffix)
 {
 	char undo[4096];
+	const char *undo_file = NULL;
 	int flags = EXT2_FLAG_IGNORE_CSUM_ERRORS | EXT2_FLAG_SKIP_MMP;
+	blk64_t sb = 0;
+	unsigned int bs = 0;
+	errcode_t retval;
 
 	if (fsck_may_write(ctx))
 		flags |= EXT2_FLAG_RW | EXT2_FLAG_EXCLUSIVE;
-	if (ctx->opt.undo_file)
+	if (ctx->opt.undo_file) {
 		snprintf(undo, sizeof(undo), "%s%s", ctx->opt.undo_file,
 			 undo_suffix);
-	return e2fold_open_fs(ctx->opt.device, flags,
-			      ctx->opt.undo_file ? undo : NULL, &ctx->fs);
+		undo_file = undo;
+	}
+	if (ctx->opt.superblock && !ctx->primary_restored)
+		return open_backup_given(ctx, flags, undo_file);
+	retval = e2fold_open_fs(ctx->opt.device, flags, undo_file, &ctx->fs);
+	if (!retval || !e2fold_superblock_unusable(retval))
+		return retval;
+	/* As e2fsck: try the backups, and say which one serves. */
+	if (e2fold_open_fs_backup(ctx->opt.device, flags, ctx->opt.blocksize,
+				  undo_file, &ctx->fs, &sb, &bs))
+		return retval;
+	if (ctx->backup_sb != sb)
+		printf("%s: the primary superblock cannot be used (%s); using "
+		       "the backup at block %llu (block size %u).\n",
+		       ctx->opt.device, error_message(retval),
+		       (unsigned long long)sb, bs);
+	ctx->backup_sb = sb;
+	ctx->backup_bs = bs;
+	return 0;
 }
 
 /* Refuse what e2fsck would refuse before writing. */
@@ -505,6 +585,10 @@ static void check_with_e2fsck(struct fsck_ctx *ctx)
 		 ctx->e2fsck_version);
 	if (e2fsck_phase(ctx, 0, &res))
 		return;
+	/* e2fsck repairing from a backup writes the primary from it. */
+	if (ctx->backup_sb && fsck_may_write(ctx) &&
+	    !(res.status & (FSCK_ERROR | FSCK_USAGE | FSCK_CANCELED)))
+		ctx->primary_restored = 1;
 	if (res.status & FSCK_NONDESTRUCT)
 		ctx->changed = 1;
 	if (res.left)

@@ -59,6 +59,7 @@ TESTS += $(F_TESTS)
 
 # e2fsck's habits that e2fold-fsck keeps (issue #16).
 HABIT_TESTS = \
+	tests/f_habit_backup_sb \
 	tests/f_habit_preen_verbose \
 	tests/f_habit_prompt_echo \
 	tests/f_habit_report_open \
