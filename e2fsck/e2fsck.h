@@ -99,6 +99,8 @@ struct fsck_ctx {
 	blk64_t backup_sb;
 	unsigned int backup_bs;
 	int primary_restored;		/* e2fsck repaired from the backup */
+	int e2fsck_done;		/* its run (not the judge) is over */
+	size_t progress_dir;		/* pass 2's directory, for progress */
 
 	/* Encoding of the filesystem, once pass 0 accepts it. */
 	struct unicode_map *um;
@@ -136,9 +138,23 @@ struct fsck_ctx {
  */
 int fsck_main(int argc, char **argv);
 
-/* One progress line for pass N at done/total (does nothing without -C). */
+/*
+ * Progress (nothing without -C), numbered across the whole run
+ * (pass_helpers.c): fsck_progress for e2fold's pass N (1 the scan, 2
+ * names and hash trees) at done/total; fsck_dir_progress for part/whole
+ * of the directory ctx->progress_dir in pass 2; fsck_progress_step for
+ * a step already numbered (e2fsck's 1 to 5, relayed); fsck_progress_end
+ * ends a bar's line before other output.
+ */
 void fsck_progress(struct fsck_ctx *ctx, int pass, unsigned long done,
 		   unsigned long total);
+void fsck_dir_progress(struct fsck_ctx *ctx, unsigned long part,
+		       unsigned long whole);
+void fsck_progress_step(struct fsck_ctx *ctx, int pass, unsigned long done,
+			unsigned long total);
+void fsck_progress_end(struct fsck_ctx *ctx);
+/* Before other output: end the line of a bar being drawn, if any. */
+void fsck_progress_break(void);
 
 /*
  * Open the filesystem (through the undo manager with -z, into the undo

@@ -33,6 +33,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <poll.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -114,9 +115,79 @@ static char *find_on_path(const char *prog)
 	return found;
 }
 
-/* Run argv with stdout+stderr into out (or inherited if NULL). */
+/*
+ * e2fsck's progress ("pass done total device" lines on the descriptor
+ * its -C names), relayed as e2fold-fsck's own (pass_helpers.c), so that
+ * the whole run shows one bar or one numbering.
+ */
+struct progress_relay {
+	struct fsck_ctx *ctx;
+	int fds[2];		/* e2fsck writes fds[1]; e2fold reads fds[0] */
+	char line[256];
+	size_t len;
+};
+
+static void relay_progress(struct progress_relay *r, const char *data,
+			   size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		int pass;
+		unsigned long done, total;
+
+		if (data[i] != '\n') {
+			if (r->len < sizeof(r->line) - 1)
+				r->line[r->len++] = data[i];
+			continue;
+		}
+		r->line[r->len] = '\0';
+		r->len = 0;
+		if (sscanf(r->line, "%d %lu %lu", &pass, &done, &total) == 3)
+			fsck_progress_step(r->ctx, pass, done, total);
+	}
+}
+
+/* Until both end: the child's output into out, its progress relayed. */
+static void drain(int out_fd, FILE *out, struct progress_relay *r)
+{
+	struct pollfd p[2] = {
+		{ .fd = out_fd, .events = POLLIN },
+		{ .fd = r ? r->fds[0] : -1, .events = POLLIN },
+	};
+	char buf[4096];
+	int i;
+
+	while (p[0].fd >= 0 || p[1].fd >= 0) {
+		if (poll(p, 2, -1) < 0) {
+			if (errno == EINTR)
+				continue;
+			break;
+		}
+		for (i = 0; i < 2; i++) {
+			ssize_t n;
+
+			if (p[i].fd < 0 || !p[i].revents)
+				continue;
+			n = read(p[i].fd, buf, sizeof(buf));
+			if (n <= 0) {
+				close(p[i].fd);
+				p[i].fd = -1;
+			} else if (i == 0) {
+				fwrite(buf, 1, n, out);
+			} else {
+				relay_progress(r, buf, n);
+			}
+		}
+	}
+}
+
+/*
+ * Run argv with stdout+stderr into out (or inherited if NULL), and its
+ * progress through r (NULL: none; else argv names r->fds[1] with -C).
+ */
 static int run(char *const argv[], const char *config, FILE *out,
-	       int *ret_status)
+	       struct progress_relay *r, int *ret_status)
 {
 	int fds[2] = { -1, -1 };
 	pid_t pid;
@@ -138,21 +209,20 @@ static int run(char *const argv[], const char *config, FILE *out,
 			close(fds[0]);
 			close(fds[1]);
 		}
+		if (r)
+			close(r->fds[0]);
 		execv(argv[0], argv);
 		fprintf(stderr, "e2fold-fsck: cannot run %s: %s\n", argv[0],
 			strerror(errno));
 		_exit(FSCK_ERROR);
 	}
 	fsck_set_child(pid);
-	if (out) {
-		char buf[4096];
-		ssize_t n;
-
+	if (out)
 		close(fds[1]);
-		while ((n = read(fds[0], buf, sizeof(buf))) > 0)
-			fwrite(buf, 1, n, out);
-		close(fds[0]);
-	}
+	if (r)
+		close(r->fds[1]);
+	if (out || r)
+		drain(fds[0], out, r);
 	while (waitpid(pid, &status, 0) < 0)
 		if (errno != EINTR) {
 			fsck_set_child(0);
@@ -181,7 +251,7 @@ errcode_t fsck_find_e2fsck(struct fsck_ctx *ctx)
 	out = tmpfile();
 	if (!out)
 		return errno;
-	retval = run(argv, "/dev/null", out, &status);
+	retval = run(argv, "/dev/null", out, NULL, &status);
 	rewind(out);
 	if (!retval && (!fgets(line, sizeof(line), out) ||
 			sscanf(line, "e2fsck %d.%d", &maj, &min) != 2))
@@ -270,16 +340,18 @@ static char *mode_flag(const struct fsck_ctx *ctx, int check_only)
 /*
  * Run e2fsck -f on device (the filesystem, or a copy of its metadata)
  * with mode (NULL: ask), its output into out (NULL: to the user), its
- * undo file with -z if undo.
+ * undo file with -z if undo_ok, its progress relayed if progress (not
+ * for the judge, whose passes would come after e2fold's).
  */
 static errcode_t run_e2fsck(struct fsck_ctx *ctx, const char *device,
-			    char *mode, int undo_ok, FILE *out,
+			    char *mode, int undo_ok, int progress, FILE *out,
 			    struct e2fsck_run *res)
 {
 	char dir[] = "/tmp/e2fold-fsck.XXXXXX";
-	char config[64], log[64], undo[4096], sb[32], bs[32];
-	char *argv[16];
+	char config[64], log[64], undo[4096], sb[32], bs[32], cfd[16];
+	char *argv[18];
 	int argc = 0, status;
+	struct progress_relay relay = { .ctx = ctx, .fds = { -1, -1 } };
 	errcode_t retval;
 
 	memset(res, 0, sizeof(*res));
@@ -314,9 +386,15 @@ static errcode_t run_e2fsck(struct fsck_ctx *ctx, const char *device,
 		argv[argc++] = "-z";
 		argv[argc++] = undo;
 	}
+	if (progress && ctx->opt.progress_fd >= 0 && !pipe(relay.fds)) {
+		snprintf(cfd, sizeof(cfd), "%d", relay.fds[1]);
+		argv[argc++] = "-C";
+		argv[argc++] = cfd;
+	}
 	argv[argc++] = (char *)device;
 	argv[argc] = NULL;
-	retval = run(argv, config, out, &status);
+	retval = run(argv, config, out, relay.fds[0] >= 0 ? &relay : NULL,
+		     &status);
 	if (retval)
 		goto out;
 	res->status = status;
@@ -393,7 +471,7 @@ static errcode_t make_snapshot(struct fsck_ctx *ctx, const char *snap)
 		argv[2] = (char *)ctx->opt.device;
 		argv[3] = (char *)snap;
 		argv[4] = NULL;
-		retval = run(argv, NULL, out, &status);
+		retval = run(argv, NULL, out, NULL, &status);
 	}
 	if (!retval && status) {
 		copy_output(out, stdout, "", "");
@@ -418,7 +496,7 @@ static errcode_t make_snapshot(struct fsck_ctx *ctx, const char *snap)
 }
 
 /* e2fsck -fn on the snapshot; its output, naming the device, into out. */
-static errcode_t check_snapshot(struct fsck_ctx *ctx, FILE *out,
+static errcode_t check_snapshot(struct fsck_ctx *ctx, int progress, FILE *out,
 				struct e2fsck_run *res)
 {
 	char dir[] = "/tmp/e2fold-snapshot.XXXXXX", snap[64];
@@ -434,7 +512,7 @@ static errcode_t check_snapshot(struct fsck_ctx *ctx, FILE *out,
 	snprintf(snap, sizeof(snap), "%s/metadata.img", dir);
 	retval = make_snapshot(ctx, snap);
 	if (!retval)
-		retval = run_e2fsck(ctx, snap, "-n", 0, raw, res);
+		retval = run_e2fsck(ctx, snap, "-n", 0, progress, raw, res);
 	if (!retval)
 		copy_output(raw, out, snap, ctx->opt.device);
 	unlink(snap);
@@ -468,16 +546,16 @@ errcode_t fsck_run_e2fsck(struct fsck_ctx *ctx, int verify,
 
 	/* Nothing e2fsck misreads: it checks the device itself. */
 	if (!ctx->n_misread && !verify)
-		return run_e2fsck(ctx, ctx->opt.device, mode_flag(ctx, 0), 1,
+		return run_e2fsck(ctx, ctx->opt.device, mode_flag(ctx, 0), 1, 1,
 				  NULL, res);
 	/* The verification is quiet; the real run talks to the user. */
 	out = tmpfile();
 	if (!out)
 		return errno;
 	if (!ctx->n_misread)
-		retval = run_e2fsck(ctx, ctx->opt.device, "-n", 0, out, res);
+		retval = run_e2fsck(ctx, ctx->opt.device, "-n", 0, 0, out, res);
 	else
-		retval = check_snapshot(ctx, out, res);
+		retval = check_snapshot(ctx, !verify, out, res);
 	if (retval)
 		goto out;
 	if (verify) {
@@ -493,7 +571,7 @@ errcode_t fsck_run_e2fsck(struct fsck_ctx *ctx, int verify,
 	retval = show_on_device(ctx);
 	if (!retval)
 		retval = run_e2fsck(ctx, ctx->opt.device, mode_flag(ctx, 0), 1,
-				    NULL, res);
+				    0, NULL, res);
 out:
 	fclose(out);
 	return retval;

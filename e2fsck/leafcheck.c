@@ -119,7 +119,7 @@ int fsck_dir_clean_by_leaves(struct fsck_ctx *ctx, struct scanned_dir *sd,
 		clean = !*ret_err && ok && run_is_clean(&lr);
 		entries += dir->nents;
 		if ((i & 0xff) == 0)
-			fsck_progress(ctx, 2, i, dir->nleaves);
+			fsck_dir_progress(ctx, i, dir->nleaves);
 	}
 	if (clean) {
 		ctx->dirs_checked++;

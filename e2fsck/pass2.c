@@ -161,7 +161,7 @@ static errcode_t index_names(struct dir_check *dc)
 		dc->invalid[i] = check_valid &&
 			!e2fold_name_is_valid(dc->um, e->name, e->name_len);
 		if ((i & 0xffff) == 0xffff)
-			fsck_progress(ctx, 2, i, dir->nents);
+			fsck_dir_progress(ctx, i, dir->nents);
 	}
 	return 0;
 }
@@ -699,13 +699,15 @@ errcode_t fsck_pass2(struct fsck_ctx *ctx)
 	     !fsck_cancelled(ctx); i++) {
 		struct scanned_dir *sd = &ctx->dirs[i];
 
-		fsck_progress(ctx, 2, i, ctx->n_dirs);
+		ctx->progress_dir = i;
+		fsck_dir_progress(ctx, 0, 1);
 		/* Casefolded without a usable encoding: nothing to go by. */
 		if (sd->skip || (sd->casefolded && !ctx->um))
 			continue;
 		retval = check_dir(ctx, sd);
 	}
+	ctx->progress_dir = ctx->n_dirs;
 	if (!ctx->cancelled)
-		fsck_progress(ctx, 2, ctx->n_dirs, ctx->n_dirs);
+		fsck_dir_progress(ctx, 0, 1);
 	return retval;
 }

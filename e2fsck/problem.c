@@ -440,6 +440,7 @@ int fix_problem(struct fsck_ctx *ctx, int code, struct problem_context *pctx)
 	/* Every other mode names each finding: no summary needed. */
 	if ((p->flags & PR_PREEN_ONLY) && ctx->opt.mode != MODE_PREEN)
 		return 0;
+	fsck_progress_break();
 	expand(ctx, &msg, p->message, pctx);
 	if (prompts[p->prompt].question)
 		expand(ctx, &question, prompts[p->prompt].question, pctx);

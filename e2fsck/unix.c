@@ -585,6 +585,7 @@ static void check_with_e2fsck(struct fsck_ctx *ctx)
 		 ctx->e2fsck_version);
 	if (e2fsck_phase(ctx, 0, &res))
 		return;
+	ctx->e2fsck_done = 1;
 	/* e2fsck repairing from a backup writes the primary from it. */
 	if (ctx->backup_sb && fsck_may_write(ctx) &&
 	    !(res.status & (FSCK_ERROR | FSCK_USAGE | FSCK_CANCELED)))
@@ -653,6 +654,7 @@ static void release(struct fsck_ctx *ctx)
 /* The end of every run: the report (when asked for), then freeing. */
 static int finish(struct fsck_ctx *ctx, int status)
 {
+	fsck_progress_end(ctx);
 	if (ctx->opt.report_file) {
 		int err = report_write(ctx->report, ctx, ctx->opt.report_file,
 				       status);
@@ -717,6 +719,7 @@ static int check(struct fsck_ctx *ctx)
 		drop_unused_undo(ctx, "", ctx->changed);
 	}
 	fsck_close_fs(ctx);
+	fsck_progress_end(ctx);
 	if (ctx->cancelled)
 		say_cancelled(ctx);
 	else if (ctx->aborted && ctx->changed)
