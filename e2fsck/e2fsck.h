@@ -47,6 +47,7 @@ struct fsck_options {
 	int verbose;		/* -v */
 	int progress_fd;	/* -C fd; -1 none */
 	int check_encoding;	/* -E check_encoding: validate non-strict names */
+	int verify;		/* -E verify: e2fsck -fn judges a repair */
 	blk64_t superblock;	/* -b: a backup superblock; 0 the primary */
 	unsigned int blocksize;	/* -B: its block size; 0 any */
 	const char *undo_file;	/* -z */
@@ -100,6 +101,7 @@ struct fsck_ctx {
 	unsigned int backup_bs;
 	int primary_restored;		/* e2fsck repaired from the backup */
 	int e2fsck_done;		/* its run (not the judge) is over */
+	int rechecking;			/* re-reading what e2fold wrote */
 	size_t progress_dir;		/* pass 2's directory, for progress */
 
 	/* Encoding of the filesystem, once pass 0 accepts it. */

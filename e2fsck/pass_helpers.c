@@ -97,8 +97,8 @@ void fsck_progress_step(struct fsck_ctx *ctx, int pass, unsigned long done,
 void fsck_progress(struct fsck_ctx *ctx, int pass, unsigned long done,
 		   unsigned long total)
 {
-	/* e2fold's scan before e2fsck: not one of the numbered steps. */
-	if (ctx->use_e2fsck && !ctx->e2fsck_done)
+	/* e2fold's scan before e2fsck, or its re-check: not numbered. */
+	if ((ctx->use_e2fsck && !ctx->e2fsck_done) || ctx->rechecking)
 		return;
 	fsck_progress_step(ctx, ctx->use_e2fsck ? pass + 5 : pass, done,
 			   total);
@@ -132,7 +132,7 @@ void fsck_say(struct fsck_ctx *ctx, const char *fmt, ...)
 {
 	va_list ap;
 
-	if (ctx->opt.mode == MODE_PREEN)
+	if (ctx->opt.mode == MODE_PREEN || ctx->rechecking)
 		return;
 	fsck_progress_break();
 	va_start(ap, fmt);

@@ -31,7 +31,7 @@ static const char *prog = "e2fold-fsck";
 static void usage(int status)
 {
 	fprintf(status ? stderr : stdout,
-		"Usage: %s [-n|-y|-p] [-f] [-v] [-C fd] [-E check_encoding]\n"
+		"Usage: %s [-n|-y|-p] [-f] [-v] [-C fd] [-E check_encoding,verify]\n"
 		"\t\t[-b superblock] [-B blocksize] [-z undo_file]\n"
 		"\t\t[--report FILE.json] [--e2fsck PATH|--no-e2fsck] device\n\n"
 		"  -n   check read-only, answer no to every question\n"
@@ -44,6 +44,8 @@ static void usage(int status)
 		"  -C fd               progress on file descriptor fd (0: stdout)\n"
 		"  -E check_encoding   check names are valid UTF-8 even when the\n"
 		"                      filesystem is not strict\n"
+		"  -E verify           after a repair, run e2fsck -fn on the whole\n"
+		"                      filesystem too\n"
 		"  -z undo_file        save the original of every block written\n"
 		"  --report FILE.json  every finding and change, as JSON\n"
 		"  --e2fsck PATH       the e2fsck that checks the rest (default:\n"
@@ -65,6 +67,8 @@ static void parse_extended(struct fsck_options *opt, const char *arg)
 	     tok = strtok_r(NULL, ",", &save)) {
 		if (!strcmp(tok, "check_encoding")) {
 			opt->check_encoding = 1;
+		} else if (!strcmp(tok, "verify")) {
+			opt->verify = 1;
 		} else {
 			fprintf(stderr, "%s: unknown extended option '%s'\n",
 				prog, tok);
@@ -567,6 +571,72 @@ static int e2fsck_phase(struct fsck_ctx *ctx, int verify,
 	return 0;
 }
 
+/* The counters a re-check must not add to. */
+struct tally {
+	unsigned long dirs_checked, cf_dirs_checked, entries_checked;
+	unsigned long names_folded, duplicates, misplaced;
+};
+
+static void save_tally(const struct fsck_ctx *ctx, struct tally *t)
+{
+	t->dirs_checked = ctx->dirs_checked;
+	t->cf_dirs_checked = ctx->cf_dirs_checked;
+	t->entries_checked = ctx->entries_checked;
+	t->names_folded = ctx->names_folded;
+	t->duplicates = ctx->duplicates;
+	t->misplaced = ctx->misplaced;
+}
+
+static void restore_tally(struct fsck_ctx *ctx, const struct tally *t)
+{
+	ctx->dirs_checked = t->dirs_checked;
+	ctx->cf_dirs_checked = t->cf_dirs_checked;
+	ctx->entries_checked = t->entries_checked;
+	ctx->names_folded = t->names_folded;
+	ctx->duplicates = t->duplicates;
+	ctx->misplaced = t->misplaced;
+}
+
+/*
+ * After a repair, prove what e2fold wrote without a second whole e2fsck
+ * run: reopen the filesystem read-only and check names and hash trees
+ * again (every directory rebuilt was already read back as it was
+ * written). A finding now is printed as any other and left. 0, or -1
+ * if the re-check could not be made.
+ */
+static int recheck(struct fsck_ctx *ctx)
+{
+	enum fsck_mode mode = ctx->opt.mode;
+	int errors_left = ctx->errors_left, changed = ctx->changed;
+	struct tally t;
+	errcode_t retval;
+
+	save_tally(ctx, &t);
+	ctx->opt.mode = MODE_NO;
+	ctx->errors_left = 0;
+	ctx->rechecking = 1;
+	retval = fsck_open_fs(ctx, "");
+	if (!retval)
+		retval = run_passes(ctx, 0);
+	if (retval)
+		fail(ctx, retval, "re-checking", ctx->opt.device);
+	fsck_close_fs(ctx);
+	ctx->rechecking = 0;
+	ctx->opt.mode = mode;
+	restore_tally(ctx, &t);
+	if (retval)
+		return -1;
+	if (ctx->errors_left)
+		printf("%s: re-reading what e2fold wrote finds the problems "
+		       "above.\n", ctx->opt.device);
+	else
+		fsck_say(ctx, "Re-checked names and hash trees after the "
+			 "repair: nothing left.\n");
+	ctx->errors_left |= errors_left;
+	ctx->changed = changed;
+	return 0;
+}
+
 static void check_with_e2fsck(struct fsck_ctx *ctx)
 {
 	struct e2fsck_run res;
@@ -624,6 +694,9 @@ static void check_with_e2fsck(struct fsck_ctx *ctx)
 	ctx->changed |= changed;
 	if (ctx->aborted || fsck_cancelled(ctx) || !ctx->changed ||
 	    !fsck_may_write(ctx))
+		return;
+	/* e2fsck -fn misses what e2fsck leaves to e2fold: both with verify. */
+	if (recheck(ctx) || !ctx->opt.verify)
 		return;
 	if (e2fsck_phase(ctx, 1, &res))
 		return;

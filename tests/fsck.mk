@@ -62,6 +62,7 @@ HABIT_TESTS = \
 	tests/f_habit_backup_sb \
 	tests/f_habit_preen_verbose \
 	tests/f_habit_progress \
+	tests/f_habit_recheck \
 	tests/f_habit_prompt_echo \
 	tests/f_habit_report_open \
 	tests/f_habit_sigint
