@@ -102,6 +102,12 @@ struct fsck_ctx {
 	int primary_restored;		/* e2fsck repaired from the backup */
 	int e2fsck_done;		/* its run (not the judge) is over */
 	int rechecking;			/* re-reading what e2fold wrote */
+	/*
+	 * Where findings and headers go (NULL: stdout): a temporary file
+	 * while e2fold's read-only passes run alongside e2fsck, whose
+	 * output goes to the terminal first.
+	 */
+	FILE *out;
 	size_t progress_dir;		/* pass 2's directory, for progress */
 
 	/* Encoding of the filesystem, once pass 0 accepts it. */
@@ -156,7 +162,12 @@ void fsck_progress_step(struct fsck_ctx *ctx, int pass, unsigned long done,
 			unsigned long total);
 void fsck_progress_end(struct fsck_ctx *ctx);
 /* Before other output: end the line of a bar being drawn, if any. */
-void fsck_progress_break(void);
+void fsck_progress_break(struct fsck_ctx *ctx);
+/* Another process drew the bar (e2fsck's relay): its line may be open. */
+void fsck_progress_bar_open(void);
+
+/* Where the passes print: ctx->out, or stdout. */
+FILE *fsck_out(struct fsck_ctx *ctx);
 
 /*
  * Open the filesystem (through the undo manager with -z, into the undo

@@ -576,3 +576,64 @@ out:
 	fclose(out);
 	return retval;
 }
+
+/* What the child running e2fsck sends back. */
+struct job_result {
+	errcode_t retval;
+	struct e2fsck_run res;
+};
+
+errcode_t fsck_start_e2fsck(struct fsck_ctx *ctx, struct e2fsck_job *job)
+{
+	int fds[2];
+	pid_t pid;
+
+	if (pipe(fds))
+		return errno;
+	fflush(stdout);
+	fflush(stderr);
+	pid = fork();
+	if (pid < 0) {
+		errcode_t retval = errno;
+
+		close(fds[0]);
+		close(fds[1]);
+		return retval;
+	}
+	if (pid == 0) {
+		struct job_result r;
+
+		memset(&r, 0, sizeof(r));
+		close(fds[0]);
+		r.retval = fsck_run_e2fsck(ctx, 0, &r.res);
+		fflush(stdout);
+		/* One write under PIPE_BUF: whole, or not at all. */
+		if (write(fds[1], &r, sizeof(r)) != sizeof(r))
+			_exit(FSCK_ERROR);
+		_exit(0);
+	}
+	close(fds[1]);
+	job->pid = pid;
+	job->fd = fds[0];
+	fsck_set_child(pid);
+	return 0;
+}
+
+errcode_t fsck_wait_e2fsck(struct e2fsck_job *job, struct e2fsck_run *res)
+{
+	struct job_result r;
+	ssize_t n;
+	int status;
+
+	do
+		n = read(job->fd, &r, sizeof(r));
+	while (n < 0 && errno == EINTR);
+	close(job->fd);
+	while (waitpid(job->pid, &status, 0) < 0 && errno == EINTR)
+		;
+	fsck_set_child(0);
+	if (n != sizeof(r))
+		return ECHILD;
+	*res = r.res;
+	return r.retval;
+}

@@ -112,8 +112,10 @@ void fsck_dir_progress(struct fsck_ctx *ctx, unsigned long part,
 		      ctx->n_dirs * 1000UL);
 }
 
-void fsck_progress_break(void)
+void fsck_progress_break(struct fsck_ctx *ctx)
 {
+	if (ctx->out)
+		return;		/* not to the terminal: the bar stays */
 	if (shown.bar_open)
 		putchar('\n');
 	shown.bar_open = 0;
@@ -134,9 +136,9 @@ void fsck_say(struct fsck_ctx *ctx, const char *fmt, ...)
 
 	if (ctx->opt.mode == MODE_PREEN || ctx->rechecking)
 		return;
-	fsck_progress_break();
+	fsck_progress_break(ctx);
 	va_start(ap, fmt);
-	vprintf(fmt, ap);
+	vfprintf(fsck_out(ctx), fmt, ap);
 	va_end(ap);
 }
 
@@ -189,6 +191,16 @@ int fsck_cancelled(struct fsck_ctx *ctx)
 void fsck_set_child(pid_t pid)
 {
 	child = pid;
+}
+
+FILE *fsck_out(struct fsck_ctx *ctx)
+{
+	return ctx->out ? ctx->out : stdout;
+}
+
+void fsck_progress_bar_open(void)
+{
+	shown.bar_open = 1;
 }
 
 int fsck_may_write(struct fsck_ctx *ctx)

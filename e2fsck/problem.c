@@ -431,6 +431,7 @@ int fix_problem(struct fsck_ctx *ctx, int code, struct problem_context *pctx)
 	const struct problem *p = find_problem(code);
 	struct text msg = { 0 }, question = { 0 };
 	int answer = 0, latched = pctx->latch && *pctx->latch >= 0;
+	FILE *out = fsck_out(ctx);
 
 	if (!p) {
 		fprintf(stderr, "%s: internal error: unknown problem 0x%06x\n",
@@ -440,7 +441,7 @@ int fix_problem(struct fsck_ctx *ctx, int code, struct problem_context *pctx)
 	/* Every other mode names each finding: no summary needed. */
 	if ((p->flags & PR_PREEN_ONLY) && ctx->opt.mode != MODE_PREEN)
 		return 0;
-	fsck_progress_break();
+	fsck_progress_break(ctx);
 	expand(ctx, &msg, p->message, pctx);
 	if (prompts[p->prompt].question)
 		expand(ctx, &question, prompts[p->prompt].question, pctx);
@@ -448,7 +449,7 @@ int fix_problem(struct fsck_ctx *ctx, int code, struct problem_context *pctx)
 	if (ctx->opt.mode == MODE_PREEN && !latched && !pctx->no_fix &&
 	    !(p->flags & (PR_NO_FIX | PR_FATAL | PR_INFO)) &&
 	    !(p->flags & PR_PREEN_OK)) {
-		fputs(msg.s ? msg.s : "", stdout);
+		fputs(msg.s ? msg.s : "", out);
 		preen_halt(ctx);
 	}
 	if (pctx->quiet && latched && ctx->opt.mode == MODE_PREEN) {
@@ -458,13 +459,13 @@ int fix_problem(struct fsck_ctx *ctx, int code, struct problem_context *pctx)
 	if (ctx->opt.mode != MODE_PREEN || !question.s || pctx->no_fix ||
 	    latched || (p->flags & (PR_NO_FIX | PR_FATAL | PR_INFO))) {
 		if (ctx->opt.mode == MODE_PREEN)
-			printf("%s: ", ctx->opt.device);
-		fputs(msg.s ? msg.s : "", stdout);
+			fprintf(out, "%s: ", ctx->opt.device);
+		fputs(msg.s ? msg.s : "", out);
 	}
 
 	if (p->flags & PR_INFO) {
 		if (ctx->opt.mode != MODE_PREEN)
-			putchar('\n');
+			fputc('\n', out);
 		report_finding(ctx->report, ctx, code, pctx, msg.s, 0);
 		free(msg.s);
 		free(question.s);
@@ -473,24 +474,24 @@ int fix_problem(struct fsck_ctx *ctx, int code, struct problem_context *pctx)
 	if (p->flags & (PR_NO_FIX | PR_FATAL) || !question.s || pctx->no_fix) {
 		answer = 0;
 		if (ctx->opt.mode != MODE_PREEN)
-			putchar('\n');
+			fputc('\n', out);
 	} else if (latched) {
 		answer = *pctx->latch;
 		if (ctx->opt.mode != MODE_PREEN)
-			putchar('\n');
+			fputc('\n', out);
 	} else {
 		switch (ctx->opt.mode) {
 		case MODE_NO:
-			printf("%s? no\n\n", question.s);
+			fprintf(out, "%s? no\n\n", question.s);
 			answer = 0;
 			break;
 		case MODE_YES:
-			printf("%s? yes\n\n", question.s);
+			fprintf(out, "%s? yes\n\n", question.s);
 			answer = 1;
 			break;
 		case MODE_PREEN:
 			/* One line, e2fsck style: "device: message  FIXED." */
-			printf("%s: %.*s  %s.\n", ctx->opt.device,
+			fprintf(out, "%s: %.*s  %s.\n", ctx->opt.device,
 			       (int)(msg.len && msg.s[msg.len - 1] == '\n' ?
 				     msg.len - 1 : msg.len),
 			       msg.s ? msg.s : "", prompts[p->prompt].done);

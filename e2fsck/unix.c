@@ -637,6 +637,102 @@ static int recheck(struct fsck_ctx *ctx)
 	return 0;
 }
 
+/*
+ * What e2fsck's run means for the rest; -1 when the check stops there
+ * (cancelled, or e2fsck could not finish: passes_ran says whether
+ * e2fold's passes ran alongside it all the same).
+ */
+static int take_e2fsck_result(struct fsck_ctx *ctx,
+			      const struct e2fsck_run *res, int passes_ran)
+{
+	ctx->e2fsck_done = 1;
+	/* e2fsck repairing from a backup writes the primary from it. */
+	if (ctx->backup_sb && fsck_may_write(ctx) &&
+	    !(res->status & (FSCK_ERROR | FSCK_USAGE | FSCK_CANCELED)))
+		ctx->primary_restored = 1;
+	if (res->status & FSCK_NONDESTRUCT)
+		ctx->changed = 1;
+	if (res->left)
+		ctx->errors_left = 1;
+	ctx->may_mark_clean = !res->left;
+	if ((res->status & FSCK_CANCELED) && !ctx->cancelled)
+		ctx->cancelled = SIGINT;	/* e2fsck's own, say */
+	if (fsck_cancelled(ctx))
+		return -1;
+	if (res->status & (FSCK_ERROR | FSCK_USAGE)) {
+		printf("%s: e2fsck stopped (exit status %d)%s.\n",
+		       ctx->opt.device, res->status, passes_ran ?
+		       "; e2fold's findings below were made alongside it" :
+		       "; e2fold's passes were not run");
+		ctx->aborted = 1;
+		return -1;
+	}
+	if (res->handed_over)
+		fsck_say(ctx, "e2fold-fsck: e2fsck left %lu findings about "
+			 "names or hash trees to e2fold.\n", res->handed_over);
+	return 0;
+}
+
+/* Copy what the passes printed into buf to stdout. */
+static void show_buffered(FILE *buf)
+{
+	char chunk[4096];
+	size_t n;
+
+	fflush(buf);
+	rewind(buf);
+	while ((n = fread(chunk, 1, sizeof(chunk), buf)) > 0)
+		fwrite(chunk, 1, n, stdout);
+}
+
+/*
+ * -n: e2fold's passes only read, as e2fsck -fn does, so they run
+ * alongside it (two CPUs are the norm) and the whole check takes no
+ * longer than e2fsck alone. e2fsck talks to the terminal; what the
+ * passes print waits in a temporary file and follows e2fsck's output,
+ * as if they had run after it. -1 if that cannot be set up (the caller
+ * runs one after the other).
+ */
+static int check_alongside_e2fsck(struct fsck_ctx *ctx)
+{
+	struct e2fsck_job job;
+	struct e2fsck_run res;
+	FILE *buf = tmpfile();
+	errcode_t retval;
+
+	if (!buf || fsck_start_e2fsck(ctx, &job)) {
+		if (buf)
+			fclose(buf);
+		return -1;
+	}
+	ctx->out = buf;
+	if (!open_or_report(ctx, "")) {
+		retval = run_passes(ctx, 0);
+		if (retval)
+			fail(ctx, retval, "checking", ctx->opt.device);
+		fsck_close_fs(ctx);
+	}
+	ctx->out = NULL;
+	retval = fsck_wait_e2fsck(&job, &res);
+	if (ctx->opt.progress_fd == 0)
+		fsck_progress_bar_open();
+	if (retval) {
+		fail(ctx, retval, "running", ctx->e2fsck_path);
+	} else {
+		report_e2fsck(ctx->report, "repair", ctx->e2fsck_version, &res);
+		take_e2fsck_result(ctx, &res, 1);
+	}
+	if (!ctx->cancelled) {
+		/* The steps e2fold made meanwhile, now that e2fsck's are over. */
+		fsck_progress(ctx, 1, 1, 1);
+		fsck_progress(ctx, 2, 1, 1);
+		fsck_say(ctx, "Checking names and hash trees (e2fold):\n");
+		show_buffered(buf);
+	}
+	fclose(buf);
+	return 0;
+}
+
 static void check_with_e2fsck(struct fsck_ctx *ctx)
 {
 	struct e2fsck_run res;
@@ -653,31 +749,12 @@ static void check_with_e2fsck(struct fsck_ctx *ctx)
 	drop_unused_undo(ctx, ".super", ctx->changed);
 	fsck_say(ctx, "Running %s for everything but names and hash trees:\n",
 		 ctx->e2fsck_version);
-	if (e2fsck_phase(ctx, 0, &res))
+	/* Read-only, and e2fsck checks the device itself (misread.c). */
+	if (!fsck_may_write(ctx) && !ctx->n_misread &&
+	    !check_alongside_e2fsck(ctx))
 		return;
-	ctx->e2fsck_done = 1;
-	/* e2fsck repairing from a backup writes the primary from it. */
-	if (ctx->backup_sb && fsck_may_write(ctx) &&
-	    !(res.status & (FSCK_ERROR | FSCK_USAGE | FSCK_CANCELED)))
-		ctx->primary_restored = 1;
-	if (res.status & FSCK_NONDESTRUCT)
-		ctx->changed = 1;
-	if (res.left)
-		ctx->errors_left = 1;
-	ctx->may_mark_clean = !res.left;
-	if ((res.status & FSCK_CANCELED) && !ctx->cancelled)
-		ctx->cancelled = SIGINT;	/* e2fsck's own, say */
-	if (fsck_cancelled(ctx))
+	if (e2fsck_phase(ctx, 0, &res) || take_e2fsck_result(ctx, &res, 0))
 		return;
-	if (res.status & (FSCK_ERROR | FSCK_USAGE)) {
-		printf("%s: e2fsck stopped (exit status %d); e2fold's passes "
-		       "were not run.\n", ctx->opt.device, res.status);
-		ctx->aborted = 1;
-		return;
-	}
-	if (res.handed_over)
-		fsck_say(ctx, "e2fold-fsck: e2fsck left %lu findings about "
-			 "names or hash trees to e2fold.\n", res.handed_over);
 	if (open_or_report(ctx, ""))
 		return;
 	fsck_say(ctx, "Checking names and hash trees (e2fold):\n");
