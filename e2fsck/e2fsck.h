@@ -85,6 +85,14 @@ struct scanned_dir {
 	int skip;		/* casefolded without the feature: not checked */
 };
 
+/* What the passes counted: a re-check saves and restores it whole. */
+struct fsck_tally {
+	unsigned long dirs_checked, cf_dirs_checked, entries_checked;
+	unsigned long names_folded;	/* entries of casefolded directories */
+	unsigned long duplicates;	/* names equal to an earlier one */
+	unsigned long misplaced;	/* entries not where their hash leads */
+};
+
 struct fsck_ctx {
 	struct fsck_options opt;
 	const char *prog;
@@ -131,11 +139,8 @@ struct fsck_ctx {
 	int aborted;			/* a fatal problem stopped the check */
 	int cancelled;			/* SIGINT or SIGTERM: its number */
 	int may_mark_clean;		/* e2fsck left nothing: mark the fs valid */
-	unsigned long dirs_checked, cf_dirs_checked, entries_checked;
-	unsigned long names_folded;	/* entries of casefolded directories */
-	unsigned long duplicates;	/* names equal to an earlier one */
+	struct fsck_tally tally;	/* what was checked and found */
 	unsigned long renamed, rebuilt;
-	unsigned long misplaced;	/* entries not where their hash leads */
 
 	struct report *report;
 };

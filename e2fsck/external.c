@@ -24,8 +24,9 @@
  * to e2fold and which were e2fsck's own.
  *
  * The order: e2fold's pass 0 first (e2fsck refuses a filesystem whose
- * encoding it does not know), then e2fsck, then e2fold's passes, then,
- * if anything changed, e2fsck -fn again as the judge.
+ * encoding it does not know), then e2fsck (with -n, alongside e2fold's
+ * passes: both only read), then e2fold's passes, then, if anything
+ * changed and -E verify asks for it, e2fsck -fn again as the judge.
  */
 #include "config.h"
 

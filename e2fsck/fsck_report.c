@@ -179,10 +179,10 @@ int report_write(struct report *r, struct fsck_ctx *ctx, const char *file,
 	e2fold_json_list_write(&o, "findings", &r->findings);
 	e2fold_json_list_write(&o, "changes", &r->changes);
 	e2fold_json_list_write(&o, "e2fsck", &r->e2fsck);
-	e2fold_json_number(&o, "directories_checked", ctx->dirs_checked);
+	e2fold_json_number(&o, "directories_checked", ctx->tally.dirs_checked);
 	e2fold_json_number(&o, "casefolded_directories_checked",
-			   ctx->cf_dirs_checked);
-	e2fold_json_number(&o, "entries_checked", ctx->entries_checked);
+			   ctx->tally.cf_dirs_checked);
+	e2fold_json_number(&o, "entries_checked", ctx->tally.entries_checked);
 	e2fold_json_number(&o, "renamed", ctx->renamed);
 	e2fold_json_number(&o, "rebuilt", ctx->rebuilt);
 	e2fold_json_int(&o, "exit_status", exit_status);

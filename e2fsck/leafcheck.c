@@ -122,10 +122,10 @@ int fsck_dir_clean_by_leaves(struct fsck_ctx *ctx, struct scanned_dir *sd,
 			fsck_dir_progress(ctx, i, dir->nleaves);
 	}
 	if (clean) {
-		ctx->dirs_checked++;
-		ctx->cf_dirs_checked += sd->casefolded;
-		ctx->entries_checked += entries;
-		ctx->names_folded += sd->casefolded ? entries : 0;
+		ctx->tally.dirs_checked++;
+		ctx->tally.cf_dirs_checked += sd->casefolded;
+		ctx->tally.entries_checked += entries;
+		ctx->tally.names_folded += sd->casefolded ? entries : 0;
 	}
 	free(run);
 	e2fold_dir_free(dir);

@@ -303,7 +303,7 @@ static errcode_t check_names(struct dir_check *dc)
 	for (i = 0; i < dir->nents && !retval; i++) {
 		size_t o = dc->dup_of[i];
 
-		dc->ctx->duplicates += o != NO_ENTRY;
+		dc->ctx->tally.duplicates += o != NO_ENTRY;
 		if (o != NO_ENTRY && o < dir->nents && dir->encrypted) {
 			/* Ciphertext, compared as bytes: one name twice. */
 			o = survivor(dc, o);
@@ -389,7 +389,7 @@ static void check_placement(struct dir_check *dc)
 		ask_rebuild(dc, placed_by_ignorable_kernel(dc, i, leaf) ?
 			    PR_2_HTREE_IGNORABLE : PR_2_HTREE_BAD_BUCKET, &pctx);
 	}
-	dc->ctx->misplaced += misplaced;
+	dc->ctx->tally.misplaced += misplaced;
 	if (misplaced > PRINT_MISPLACED) {
 		more.dir = dir->ino;
 		more.num = misplaced - PRINT_MISPLACED;
@@ -441,7 +441,7 @@ static errcode_t check_equal_hashes(struct dir_check *dc, const size_t *order,
 			retval = offer_twin_removal(dc, order[i], order[j]);
 			continue;
 		}
-		dc->ctx->duplicates++;
+		dc->ctx->tally.duplicates++;
 		base_context(dc, &pctx, order[i]);
 		pctx.ino2 = ents[order[0]].ino;
 		pctx.num = b->stored_hash;
@@ -646,10 +646,10 @@ static errcode_t check_dir(struct fsck_ctx *ctx, struct scanned_dir *sd)
 		com_err(ctx->prog, retval, "while reading directory %u", sd->ino);
 		return retval;
 	}
-	ctx->dirs_checked++;
-	ctx->cf_dirs_checked += sd->casefolded;
-	ctx->entries_checked += dc.dir->nents;
-	ctx->names_folded += sd->casefolded ? dc.dir->nents : 0;
+	ctx->tally.dirs_checked++;
+	ctx->tally.cf_dirs_checked += sd->casefolded;
+	ctx->tally.entries_checked += dc.dir->nents;
+	ctx->tally.names_folded += sd->casefolded ? dc.dir->nents : 0;
 	report_corrupt_blocks(&dc);
 	/*
 	 * A rebuild writes '.' and '..' anew from the old ones; when either

@@ -18,6 +18,7 @@
 
 #include "e2fsck.h"
 #include "dxgeometry.h"
+#include "encoding.h"
 #include "external.h"
 #include "openfs.h"
 #include "misread.h"
@@ -316,11 +317,28 @@ static int looks_clean(struct fsck_ctx *ctx)
 	       !(sb->s_state & EXT2_ERROR_FS);
 }
 
-/* Scan and pass 0: what e2fsck needs settled before it can run. */
-static errcode_t run_pass0(struct fsck_ctx *ctx, int header)
+/*
+ * Before e2fsck, the scan (every inode) is needed only by what pass 0
+ * may have to prove and by the search for nodes e2fsck misreads (in
+ * encrypted directories): on most filesystems neither applies, and
+ * e2fsck starts at once.
+ */
+static int early_scan_needed(ext2_filsys fs)
 {
-	errcode_t retval = fsck_scan(ctx);
+	struct ext2_super_block *sb = fs->super;
 
+	return !ext2fs_has_feature_casefold(sb) ||
+	       !e2fold_encoding_by_magic(sb->s_encoding) ||
+	       ext2fs_has_feature_encrypt(sb);
+}
+
+/* Scan and pass 0; early: before e2fsck, which needs pass 0 settled. */
+static errcode_t run_pass0(struct fsck_ctx *ctx, int header, int early)
+{
+	errcode_t retval = 0;
+
+	if (!early || early_scan_needed(ctx->fs))
+		retval = fsck_scan(ctx);
 	if (retval || ctx->cancelled)
 		return retval;
 	if (header)
@@ -332,7 +350,7 @@ static errcode_t run_passes(struct fsck_ctx *ctx, int pass0_header)
 {
 	errcode_t retval;
 
-	retval = run_pass0(ctx, pass0_header);
+	retval = run_pass0(ctx, pass0_header, 0);
 	if (retval || ctx->aborted || fsck_cancelled(ctx))
 		return retval;
 	fsck_say(ctx, "Pass 1: Checking casefold inode flags\n");
@@ -363,12 +381,14 @@ static int exit_status(const struct fsck_ctx *ctx)
 /* -v: e2fsck's statistics layout, for what e2fold checked. */
 static void statistics(const struct fsck_ctx *ctx)
 {
+	const struct fsck_tally *t = &ctx->tally;
+
 	printf("\nNames and hash trees (e2fold):\n"
 	       "%12lu directories\n%12lu casefolded directories\n"
 	       "%12lu entries\n%12lu names folded\n%12lu duplicates\n"
-	       "%12lu rebuilt directories\n", ctx->dirs_checked,
-	       ctx->cf_dirs_checked, ctx->entries_checked, ctx->names_folded,
-	       ctx->duplicates, ctx->rebuilt);
+	       "%12lu rebuilt directories\n", t->dirs_checked,
+	       t->cf_dirs_checked, t->entries_checked, t->names_folded,
+	       t->duplicates, ctx->rebuilt);
 	if (ctx->renamed)
 		printf("%12lu renamed entries\n", ctx->renamed);
 }
@@ -395,8 +415,8 @@ static void summary(const struct fsck_ctx *ctx)
 	if (preen && ctx->use_e2fsck && !ctx->changed && !ctx->errors_left)
 		return;
 	printf("%s: %lu directories (%lu casefolded), %lu entries checked",
-	       dev, ctx->dirs_checked, ctx->cf_dirs_checked,
-	       ctx->entries_checked);
+	       dev, ctx->tally.dirs_checked, ctx->tally.cf_dirs_checked,
+	       ctx->tally.entries_checked);
 	if (ctx->renamed || ctx->rebuilt)
 		printf("; %lu renamed, %lu directories rebuilt", ctx->renamed,
 		       ctx->rebuilt);
@@ -417,7 +437,7 @@ static void fallback_advice(const struct fsck_ctx *ctx)
 	    ctx->opt.mode == MODE_PREEN)
 		return;
 	if (ctx->errors_left) {
-		if (ctx->misplaced)
+		if (ctx->tally.misplaced)
 			printf("%s: once its entries are where their hashes "
 			       "lead (e2fold-fsck -y), the filesystem can take "
 			       "no_compat_fallback.\n", dev);
@@ -520,11 +540,6 @@ static int find_e2fsck(struct fsck_ctx *ctx)
 }
 
 /*
- * With e2fsck: pass 0 (e2fsck refuses an unknown encoding), e2fsck for
- * the rest, e2fold's passes, and e2fsck -fn as the judge if anything
- * changed. Each phase that may write has its own undo file.
- */
-/*
  * The undo manager leaves an unusable file behind when nothing was
  * written: drop the undo file of a phase that changed nothing.
  */
@@ -571,32 +586,6 @@ static int e2fsck_phase(struct fsck_ctx *ctx, int verify,
 	return 0;
 }
 
-/* The counters a re-check must not add to. */
-struct tally {
-	unsigned long dirs_checked, cf_dirs_checked, entries_checked;
-	unsigned long names_folded, duplicates, misplaced;
-};
-
-static void save_tally(const struct fsck_ctx *ctx, struct tally *t)
-{
-	t->dirs_checked = ctx->dirs_checked;
-	t->cf_dirs_checked = ctx->cf_dirs_checked;
-	t->entries_checked = ctx->entries_checked;
-	t->names_folded = ctx->names_folded;
-	t->duplicates = ctx->duplicates;
-	t->misplaced = ctx->misplaced;
-}
-
-static void restore_tally(struct fsck_ctx *ctx, const struct tally *t)
-{
-	ctx->dirs_checked = t->dirs_checked;
-	ctx->cf_dirs_checked = t->cf_dirs_checked;
-	ctx->entries_checked = t->entries_checked;
-	ctx->names_folded = t->names_folded;
-	ctx->duplicates = t->duplicates;
-	ctx->misplaced = t->misplaced;
-}
-
 /*
  * After a repair, prove what e2fold wrote without a second whole e2fsck
  * run: reopen the filesystem read-only and check names and hash trees
@@ -608,10 +597,9 @@ static int recheck(struct fsck_ctx *ctx)
 {
 	enum fsck_mode mode = ctx->opt.mode;
 	int errors_left = ctx->errors_left, changed = ctx->changed;
-	struct tally t;
+	struct fsck_tally tally = ctx->tally;
 	errcode_t retval;
 
-	save_tally(ctx, &t);
 	ctx->opt.mode = MODE_NO;
 	ctx->errors_left = 0;
 	ctx->rechecking = 1;
@@ -623,7 +611,7 @@ static int recheck(struct fsck_ctx *ctx)
 	fsck_close_fs(ctx);
 	ctx->rechecking = 0;
 	ctx->opt.mode = mode;
-	restore_tally(ctx, &t);
+	ctx->tally = tally;
 	if (retval)
 		return -1;
 	if (ctx->errors_left)
@@ -733,13 +721,19 @@ static int check_alongside_e2fsck(struct fsck_ctx *ctx)
 	return 0;
 }
 
+/*
+ * With e2fsck: pass 0 (e2fsck refuses an unknown encoding), e2fsck for
+ * the rest, e2fold's passes (alongside e2fsck with -n), and if anything
+ * changed e2fold's re-check, then with -E verify e2fsck -fn as the
+ * judge. Each phase that may write has its own undo file.
+ */
 static void check_with_e2fsck(struct fsck_ctx *ctx)
 {
 	struct e2fsck_run res;
 	errcode_t retval;
 	int changed;
 
-	retval = run_pass0(ctx, 1);
+	retval = run_pass0(ctx, 1, 1);
 	if (!retval && !ctx->aborted)
 		retval = find_misread_nodes(ctx);
 	if (retval)
@@ -841,7 +835,7 @@ static void say_cancelled(const struct fsck_ctx *ctx)
 	printf("\n%s: interrupted by %s: %lu directories checked, %lu "
 	       "rebuilt (each completely, none half written)%s.\n",
 	       ctx->opt.device, ctx->cancelled == SIGTERM ? "SIGTERM" :
-	       "SIGINT", ctx->dirs_checked, ctx->rebuilt,
+	       "SIGINT", ctx->tally.dirs_checked, ctx->rebuilt,
 	       ctx->changed ? "; the filesystem was changed" :
 	       "; nothing was written");
 	printf("%s: run %s again to finish the check.\n", ctx->opt.device,
