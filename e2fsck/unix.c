@@ -590,18 +590,21 @@ static int e2fsck_phase(struct fsck_ctx *ctx, int verify,
  * After a repair, prove what e2fold wrote without a second whole e2fsck
  * run: reopen the filesystem read-only and check names and hash trees
  * again (every directory rebuilt was already read back as it was
- * written). A finding now is printed as any other and left. 0, or -1
- * if the re-check could not be made.
+ * written). A finding now is printed as any other and left. Only a run
+ * that claims to leave nothing is re-checked: with a finding declined or
+ * beyond repair, it would only be repeated, and the exit status already
+ * says errors are left. 0, or -1 if the re-check could not be made.
  */
 static int recheck(struct fsck_ctx *ctx)
 {
 	enum fsck_mode mode = ctx->opt.mode;
-	int errors_left = ctx->errors_left, changed = ctx->changed;
+	int changed = ctx->changed;
 	struct fsck_tally tally = ctx->tally;
 	errcode_t retval;
 
+	if (ctx->errors_left)
+		return 0;
 	ctx->opt.mode = MODE_NO;
-	ctx->errors_left = 0;
 	ctx->rechecking = 1;
 	retval = fsck_open_fs(ctx, "");
 	if (!retval)
@@ -620,7 +623,6 @@ static int recheck(struct fsck_ctx *ctx)
 	else
 		fsck_say(ctx, "Re-checked names and hash trees after the "
 			 "repair: nothing left.\n");
-	ctx->errors_left |= errors_left;
 	ctx->changed = changed;
 	return 0;
 }
@@ -661,8 +663,8 @@ static int take_e2fsck_result(struct fsck_ctx *ctx,
 	return 0;
 }
 
-/* Copy what the passes printed into buf to stdout. */
-static void show_buffered(FILE *buf)
+/* Copy what the passes printed into buf to dest. */
+static void show_buffered(FILE *buf, FILE *dest)
 {
 	char chunk[4096];
 	size_t n;
@@ -670,7 +672,35 @@ static void show_buffered(FILE *buf)
 	fflush(buf);
 	rewind(buf);
 	while ((n = fread(chunk, 1, sizeof(chunk), buf)) > 0)
-		fwrite(chunk, 1, n, stdout);
+		fwrite(chunk, 1, n, dest);
+	fflush(dest);
+}
+
+/*
+ * Error messages (com_err, on stderr) of the passes run alongside e2fsck
+ * wait too, so that they follow e2fsck's as they would in sequence:
+ * stderr goes to errbuf meanwhile; -1 leaves it alone.
+ */
+static int hold_stderr(FILE *errbuf)
+{
+	int saved;
+
+	fflush(stderr);
+	saved = dup(2);
+	if (saved >= 0 && dup2(fileno(errbuf), 2) < 0) {
+		close(saved);
+		saved = -1;
+	}
+	return saved;
+}
+
+static void release_stderr(int saved)
+{
+	if (saved < 0)
+		return;
+	fflush(stderr);
+	dup2(saved, 2);
+	close(saved);
 }
 
 /*
@@ -685,23 +715,31 @@ static int check_alongside_e2fsck(struct fsck_ctx *ctx)
 {
 	struct e2fsck_job job;
 	struct e2fsck_run res;
-	FILE *buf = tmpfile();
+	FILE *buf = tmpfile(), *errbuf = tmpfile();
 	errcode_t retval;
+	int saved_stderr;
 
-	if (!buf || fsck_start_e2fsck(ctx, &job)) {
+	if (!buf || !errbuf || fsck_start_e2fsck(ctx, &job)) {
 		if (buf)
 			fclose(buf);
+		if (errbuf)
+			fclose(errbuf);
 		return -1;
 	}
 	ctx->out = buf;
+	saved_stderr = hold_stderr(errbuf);
 	if (!open_or_report(ctx, "")) {
 		retval = run_passes(ctx, 0);
 		if (retval)
 			fail(ctx, retval, "checking", ctx->opt.device);
 		fsck_close_fs(ctx);
 	}
+	release_stderr(saved_stderr);
 	ctx->out = NULL;
 	retval = fsck_wait_e2fsck(&job, &res);
+	fflush(stdout);
+	show_buffered(errbuf, stderr);
+	fclose(errbuf);
 	if (ctx->opt.progress_fd == 0)
 		fsck_progress_bar_open();
 	if (retval) {
@@ -715,7 +753,7 @@ static int check_alongside_e2fsck(struct fsck_ctx *ctx)
 		fsck_progress(ctx, 1, 1, 1);
 		fsck_progress(ctx, 2, 1, 1);
 		fsck_say(ctx, "Checking names and hash trees (e2fold):\n");
-		show_buffered(buf);
+		show_buffered(buf, stdout);
 	}
 	fclose(buf);
 	return 0;
@@ -861,6 +899,9 @@ static int check(struct fsck_ctx *ctx)
 	} else {
 		check_names(ctx, 1);
 		drop_unused_undo(ctx, "", ctx->changed);
+		if (ctx->changed && fsck_may_write(ctx) && !ctx->aborted &&
+		    !fsck_cancelled(ctx))
+			recheck(ctx);
 	}
 	fsck_close_fs(ctx);
 	fsck_progress_end(ctx);
