@@ -16,8 +16,9 @@
  * Progress, in one numbering across e2fsck's passes and e2fold's, so
  * that a front end never sees the pass number go back: e2fsck's passes
  * 1 to 5 (relayed from its own -C), then e2fold's scan and names as 6
- * and 7; without e2fsck, e2fold's are 1 and 2 (weighed as 6 and 7). The scan before e2fsck
- * (for pass 0) is not shown. For -C 0 the same steps fill one bar; the
+ * and 7; without e2fsck, e2fold's are 1 and 2 (weighed as 6 and 7).
+ * The scan before e2fsck (for pass 0) and the re-check after a repair
+ * are not shown. For -C 0 the same steps fill one bar; the
  * weights are rough shares of the time each pass takes on a large
  * filesystem (e2fsck's pass 1 reads every inode and dominates).
  */
