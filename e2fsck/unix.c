@@ -2,8 +2,10 @@
  * unix.c: e2fold-fsck's command line, opening the filesystem, running the
  * passes, and the exit code (e2fsck's conventions).
  *
- *   e2fold-fsck [-n|-y|-p] [-f] [-v] [-C fd] [-E check_encoding]
- *               [-z undo_file] [--report FILE.json] DEVICE|FILE
+ *   e2fold-fsck [-n|-y|-p] [-f] [-v] [-C fd] [-E check_encoding,verify]
+ *               [-b superblock] [-B blocksize] [-z undo_file]
+ *               [--report FILE.json] [--e2fsck PATH|--no-e2fsck] DEVICE|FILE
+ *   e2fold-fsck -V|--version|--help
  */
 #include "config.h"
 
