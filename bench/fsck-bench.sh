@@ -185,7 +185,7 @@ measure() {
 }
 
 # measure_e2fold KEY EXPECTED COMMAND...: the same, and its e2fsck apart
-# (the runs that are not -V: the real run, and the judge after a repair).
+# (the runs that are not -V: the real run, and with -E verify the judge).
 measure_e2fold() {
 	: > "$work/child.log"
 	measure "$@"
@@ -278,7 +278,7 @@ awk '
 		name["e2fold_own_fn"] = "e2fold-fsck --no-e2fsck -fn"
 		name["e2fsck_fyD"] = "e2fsck -fyD"
 		name["e2fold_fy"] = "e2fold-fsck -fy"
-		name["e2fold_fy_child"] = "  of which its e2fsck -fy, e2fsck -fn"
+		name["e2fold_fy_child"] = "  of which its e2fsck -fy"
 		name["e2fold_own_fy"] = "e2fold-fsck --no-e2fsck -fy"
 		head["e2fsck_fn"] = "check, clean image"
 		head["e2fsck_fyD"] = "repair, on fresh damaged copies"

@@ -2,6 +2,7 @@
  * e2fold-debugfs: inspect and edit encoded names on an ext4 image.
  *
  *   e2fold-debugfs [-w] [-R "command"] [-f cmdfile] DEVICE|FILE
+ *   e2fold-debugfs -V|--version|-h|--help
  *
  * Commands come from -R (one), -f (one per line; "-" is stdin), or the
  * interactive prompt of libss (line editing through readline when libss
@@ -13,6 +14,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,10 +41,11 @@ static void usage(int status)
 {
 	fprintf(status ? stderr : stdout,
 		"usage: %s [-w] [-R \"command\"] [-f cmdfile] DEVICE|FILE\n"
-		"  -w          open read-write (editing commands need it)\n"
-		"  -R command  run one command and exit\n"
-		"  -f cmdfile  run the commands in cmdfile (\"-\" for stdin)\n"
-		"  -V          print the version\n"
+		"  -w             open read-write (editing commands need it)\n"
+		"  -R command     run one command and exit\n"
+		"  -f cmdfile     run the commands in cmdfile (\"-\" for stdin)\n"
+		"  -V, --version  print the version and exit\n"
+		"  -h, --help     print this help and exit\n"
 		"Without -R or -f, commands are read at a prompt; \"help\" lists them.\n",
 		prog);
 	exit(status);
@@ -50,11 +53,16 @@ static void usage(int status)
 
 static void parse_options(int argc, char **argv, struct options *opt)
 {
+	static const struct option longopts[] = {
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 },
+	};
 	int c;
 
 	memset(opt, 0, sizeof(*opt));
 	opterr = 0;
-	while ((c = getopt(argc, argv, "wR:f:Vh")) != -1) {
+	while ((c = getopt_long(argc, argv, "wR:f:Vh", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'w':
 			opt->writable = 1;
@@ -72,9 +80,13 @@ static void parse_options(int argc, char **argv, struct options *opt)
 			usage(0);
 			break;
 		default:
-			fprintf(stderr, optopt == 'R' || optopt == 'f' ?
-				"%s: option -%c needs an argument\n" :
-				"%s: unknown option -%c\n", prog, optopt);
+			if (!optopt)
+				fprintf(stderr, "%s: unknown option %s\n", prog,
+					argv[optind - 1]);
+			else
+				fprintf(stderr, optopt == 'R' || optopt == 'f' ?
+					"%s: option -%c needs an argument\n" :
+					"%s: unknown option -%c\n", prog, optopt);
 			usage(2);
 		}
 	}

@@ -20,6 +20,7 @@
 #define E2FOLD_E2FSCK_H
 
 #include <stdio.h>
+#include <sys/types.h>
 #include <ext2fs/ext2fs.h>
 
 #include "unicode.h"
@@ -46,6 +47,9 @@ struct fsck_options {
 	int verbose;		/* -v */
 	int progress_fd;	/* -C fd; -1 none */
 	int check_encoding;	/* -E check_encoding: validate non-strict names */
+	int verify;		/* -E verify: e2fsck -fn judges a repair */
+	blk64_t superblock;	/* -b: a backup superblock; 0 the primary */
+	unsigned int blocksize;	/* -B: its block size; 0 any */
 	const char *undo_file;	/* -z */
 	const char *report_file;	/* --report */
 	const char *e2fsck;	/* --e2fsck: which e2fsck to run */
@@ -81,12 +85,38 @@ struct scanned_dir {
 	int skip;		/* casefolded without the feature: not checked */
 };
 
+/* What the passes counted: a re-check saves and restores it whole. */
+struct fsck_tally {
+	unsigned long dirs_checked, cf_dirs_checked, entries_checked;
+	unsigned long names_folded;	/* entries of casefolded directories */
+	unsigned long duplicates;	/* names equal to an earlier one */
+	unsigned long misplaced;	/* entries not where their hash leads */
+};
+
 struct fsck_ctx {
 	struct fsck_options opt;
 	const char *prog;
 	ext2_filsys fs;
 	char *e2fsck_path;		/* NULL: e2fold runs alone */
+	int use_e2fsck;			/* an e2fsck good enough was found */
 	char e2fsck_version[64];
+	/*
+	 * The backup superblock in use (-b, or found when the primary
+	 * could not be read), handed to e2fsck too; 0 once the primary
+	 * serves again (e2fsck wrote it from the backup).
+	 */
+	blk64_t backup_sb;
+	unsigned int backup_bs;
+	int primary_restored;		/* e2fsck repaired from the backup */
+	int e2fsck_done;		/* its run (not the judge) is over */
+	int rechecking;			/* re-reading what e2fold wrote */
+	/*
+	 * Where findings and headers go (NULL: stdout): a temporary file
+	 * while e2fold's read-only passes run alongside e2fsck, whose
+	 * output goes to the terminal first.
+	 */
+	FILE *out;
+	size_t progress_dir;		/* pass 2's directory, for progress */
 
 	/* Encoding of the filesystem, once pass 0 accepts it. */
 	struct unicode_map *um;
@@ -107,10 +137,10 @@ struct fsck_ctx {
 	int changed;			/* a byte was written */
 	int errors_left;		/* a problem was not fixed */
 	int aborted;			/* a fatal problem stopped the check */
+	int cancelled;			/* SIGINT or SIGTERM: its number */
 	int may_mark_clean;		/* e2fsck left nothing: mark the fs valid */
-	unsigned long dirs_checked, cf_dirs_checked, entries_checked;
+	struct fsck_tally tally;	/* what was checked and found */
 	unsigned long renamed, rebuilt;
-	unsigned long misplaced;	/* entries not where their hash leads */
 
 	struct report *report;
 };
@@ -121,9 +151,28 @@ struct fsck_ctx {
  */
 int fsck_main(int argc, char **argv);
 
-/* One progress line for pass N at done/total (does nothing without -C). */
+/*
+ * Progress (nothing without -C), numbered across the whole run
+ * (pass_helpers.c): fsck_progress for e2fold's pass N (1 the scan, 2
+ * names and hash trees) at done/total; fsck_dir_progress for part/whole
+ * of the directory ctx->progress_dir in pass 2; fsck_progress_step for
+ * a step already numbered (e2fsck's 1 to 5, relayed); fsck_progress_end
+ * ends a bar's line before other output.
+ */
 void fsck_progress(struct fsck_ctx *ctx, int pass, unsigned long done,
 		   unsigned long total);
+void fsck_dir_progress(struct fsck_ctx *ctx, unsigned long part,
+		       unsigned long whole);
+void fsck_progress_step(struct fsck_ctx *ctx, int pass, unsigned long done,
+			unsigned long total);
+void fsck_progress_end(struct fsck_ctx *ctx);
+/* Before other output: end the line of a bar being drawn, if any. */
+void fsck_progress_break(struct fsck_ctx *ctx);
+/* Another process drew the bar (e2fsck's relay): its line may be open. */
+void fsck_progress_bar_open(void);
+
+/* Where the passes print: ctx->out, or stdout. */
+FILE *fsck_out(struct fsck_ctx *ctx);
 
 /*
  * Open the filesystem (through the undo manager with -z, into the undo
@@ -132,6 +181,27 @@ void fsck_progress(struct fsck_ctx *ctx, int pass, unsigned long done,
  */
 errcode_t fsck_open_fs(struct fsck_ctx *ctx, const char *undo_suffix);
 int fsck_close_fs(struct fsck_ctx *ctx);
+
+/*
+ * What e2fsck prints only outside preen mode (banner, pass headers,
+ * progress notes): printf, or nothing with -p, where a clean check says
+ * one line, as e2fsck -p does.
+ */
+void fsck_say(struct fsck_ctx *ctx, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/*
+ * SIGINT and SIGTERM. fsck_catch_signals installs the handler, which only
+ * notes the signal (and passes it on to a running e2fsck, which stops at
+ * its own safe point); the check stops at the next safe point, between
+ * two directories, never inside a rewrite. fsck_cancelled tells whether
+ * to stop now, and records the signal in ctx->cancelled.
+ * fsck_set_child names the e2fsck being run (0: none).
+ */
+void fsck_catch_signals(void);
+int fsck_cancelled(struct fsck_ctx *ctx);
+void fsck_set_child(pid_t pid);
+int fsck_signal_pending(void);
 
 /* Ask for a write to be allowed: 0 in -n mode (which never writes). */
 int fsck_may_write(struct fsck_ctx *ctx);

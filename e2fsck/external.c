@@ -24,8 +24,9 @@
  * to e2fold and which were e2fsck's own.
  *
  * The order: e2fold's pass 0 first (e2fsck refuses a filesystem whose
- * encoding it does not know), then e2fsck, then e2fold's passes, then,
- * if anything changed, e2fsck -fn again as the judge.
+ * encoding it does not know), then e2fsck (with -n, alongside e2fold's
+ * passes: both only read), then e2fold's passes, then, if anything
+ * changed and -E verify asks for it, e2fsck -fn again as the judge.
  */
 #include "config.h"
 
@@ -33,6 +34,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <poll.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -114,9 +116,79 @@ static char *find_on_path(const char *prog)
 	return found;
 }
 
-/* Run argv with stdout+stderr into out (or inherited if NULL). */
+/*
+ * e2fsck's progress ("pass done total device" lines on the descriptor
+ * its -C names), relayed as e2fold-fsck's own (pass_helpers.c), so that
+ * the whole run shows one bar or one numbering.
+ */
+struct progress_relay {
+	struct fsck_ctx *ctx;
+	int fds[2];		/* e2fsck writes fds[1]; e2fold reads fds[0] */
+	char line[256];
+	size_t len;
+};
+
+static void relay_progress(struct progress_relay *r, const char *data,
+			   size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		int pass;
+		unsigned long done, total;
+
+		if (data[i] != '\n') {
+			if (r->len < sizeof(r->line) - 1)
+				r->line[r->len++] = data[i];
+			continue;
+		}
+		r->line[r->len] = '\0';
+		r->len = 0;
+		if (sscanf(r->line, "%d %lu %lu", &pass, &done, &total) == 3)
+			fsck_progress_step(r->ctx, pass, done, total);
+	}
+}
+
+/* Until both end: the child's output into out, its progress relayed. */
+static void drain(int out_fd, FILE *out, struct progress_relay *r)
+{
+	struct pollfd p[2] = {
+		{ .fd = out_fd, .events = POLLIN },
+		{ .fd = r ? r->fds[0] : -1, .events = POLLIN },
+	};
+	char buf[4096];
+	int i;
+
+	while (p[0].fd >= 0 || p[1].fd >= 0) {
+		if (poll(p, 2, -1) < 0) {
+			if (errno == EINTR)
+				continue;
+			break;
+		}
+		for (i = 0; i < 2; i++) {
+			ssize_t n;
+
+			if (p[i].fd < 0 || !p[i].revents)
+				continue;
+			n = read(p[i].fd, buf, sizeof(buf));
+			if (n <= 0) {
+				close(p[i].fd);
+				p[i].fd = -1;
+			} else if (i == 0) {
+				fwrite(buf, 1, n, out);
+			} else {
+				relay_progress(r, buf, n);
+			}
+		}
+	}
+}
+
+/*
+ * Run argv with stdout+stderr into out (or inherited if NULL), and its
+ * progress through r (NULL: none; else argv names r->fds[1] with -C).
+ */
 static int run(char *const argv[], const char *config, FILE *out,
-	       int *ret_status)
+	       struct progress_relay *r, int *ret_status)
 {
 	int fds[2] = { -1, -1 };
 	pid_t pid;
@@ -138,23 +210,26 @@ static int run(char *const argv[], const char *config, FILE *out,
 			close(fds[0]);
 			close(fds[1]);
 		}
+		if (r)
+			close(r->fds[0]);
 		execv(argv[0], argv);
 		fprintf(stderr, "e2fold-fsck: cannot run %s: %s\n", argv[0],
 			strerror(errno));
 		_exit(FSCK_ERROR);
 	}
-	if (out) {
-		char buf[4096];
-		ssize_t n;
-
+	fsck_set_child(pid);
+	if (out)
 		close(fds[1]);
-		while ((n = read(fds[0], buf, sizeof(buf))) > 0)
-			fwrite(buf, 1, n, out);
-		close(fds[0]);
-	}
+	if (r)
+		close(r->fds[1]);
+	if (out || r)
+		drain(fds[0], out, r);
 	while (waitpid(pid, &status, 0) < 0)
-		if (errno != EINTR)
+		if (errno != EINTR) {
+			fsck_set_child(0);
 			return errno;
+		}
+	fsck_set_child(0);
 	*ret_status = WIFEXITED(status) ? WEXITSTATUS(status) : FSCK_ERROR;
 	return 0;
 }
@@ -177,7 +252,7 @@ errcode_t fsck_find_e2fsck(struct fsck_ctx *ctx)
 	out = tmpfile();
 	if (!out)
 		return errno;
-	retval = run(argv, "/dev/null", out, &status);
+	retval = run(argv, "/dev/null", out, NULL, &status);
 	rewind(out);
 	if (!retval && (!fgets(line, sizeof(line), out) ||
 			sscanf(line, "e2fsck %d.%d", &maj, &min) != 2))
@@ -266,16 +341,18 @@ static char *mode_flag(const struct fsck_ctx *ctx, int check_only)
 /*
  * Run e2fsck -f on device (the filesystem, or a copy of its metadata)
  * with mode (NULL: ask), its output into out (NULL: to the user), its
- * undo file with -z if undo.
+ * undo file with -z if undo_ok, its progress relayed if progress (not
+ * for the judge, whose passes would come after e2fold's).
  */
 static errcode_t run_e2fsck(struct fsck_ctx *ctx, const char *device,
-			    char *mode, int undo_ok, FILE *out,
+			    char *mode, int undo_ok, int progress, FILE *out,
 			    struct e2fsck_run *res)
 {
 	char dir[] = "/tmp/e2fold-fsck.XXXXXX";
-	char config[64], log[64], undo[4096];
-	char *argv[12];
+	char config[64], log[64], undo[4096], sb[32], bs[32], cfd[16];
+	char *argv[18];
 	int argc = 0, status;
+	struct progress_relay relay = { .ctx = ctx, .fds = { -1, -1 } };
 	errcode_t retval;
 
 	memset(res, 0, sizeof(*res));
@@ -290,16 +367,35 @@ static errcode_t run_e2fsck(struct fsck_ctx *ctx, const char *device,
 	if (mode)
 		argv[argc++] = mode;
 	argv[argc++] = "-f";
+	/* -v: e2fsck's statistics too, but not from the quiet judge. */
+	if (ctx->opt.verbose && !out)
+		argv[argc++] = "-v";
 	if (ctx->opt.check_encoding)
 		argv[argc++] = "-Echeck_encoding";
+	/* The superblock e2fold uses, until e2fsck has restored the primary. */
+	if (ctx->backup_sb && !ctx->primary_restored) {
+		snprintf(sb, sizeof(sb), "%llu",
+			 (unsigned long long)ctx->backup_sb);
+		snprintf(bs, sizeof(bs), "%u", ctx->backup_bs);
+		argv[argc++] = "-b";
+		argv[argc++] = sb;
+		argv[argc++] = "-B";
+		argv[argc++] = bs;
+	}
 	if (ctx->opt.undo_file && undo_ok && fsck_may_write(ctx)) {
 		snprintf(undo, sizeof(undo), "%s.e2fsck", ctx->opt.undo_file);
 		argv[argc++] = "-z";
 		argv[argc++] = undo;
 	}
+	if (progress && ctx->opt.progress_fd >= 0 && !pipe(relay.fds)) {
+		snprintf(cfd, sizeof(cfd), "%d", relay.fds[1]);
+		argv[argc++] = "-C";
+		argv[argc++] = cfd;
+	}
 	argv[argc++] = (char *)device;
 	argv[argc] = NULL;
-	retval = run(argv, config, out, &status);
+	retval = run(argv, config, out, relay.fds[0] >= 0 ? &relay : NULL,
+		     &status);
 	if (retval)
 		goto out;
 	res->status = status;
@@ -376,7 +472,7 @@ static errcode_t make_snapshot(struct fsck_ctx *ctx, const char *snap)
 		argv[2] = (char *)ctx->opt.device;
 		argv[3] = (char *)snap;
 		argv[4] = NULL;
-		retval = run(argv, NULL, out, &status);
+		retval = run(argv, NULL, out, NULL, &status);
 	}
 	if (!retval && status) {
 		copy_output(out, stdout, "", "");
@@ -401,7 +497,7 @@ static errcode_t make_snapshot(struct fsck_ctx *ctx, const char *snap)
 }
 
 /* e2fsck -fn on the snapshot; its output, naming the device, into out. */
-static errcode_t check_snapshot(struct fsck_ctx *ctx, FILE *out,
+static errcode_t check_snapshot(struct fsck_ctx *ctx, int progress, FILE *out,
 				struct e2fsck_run *res)
 {
 	char dir[] = "/tmp/e2fold-snapshot.XXXXXX", snap[64];
@@ -417,7 +513,7 @@ static errcode_t check_snapshot(struct fsck_ctx *ctx, FILE *out,
 	snprintf(snap, sizeof(snap), "%s/metadata.img", dir);
 	retval = make_snapshot(ctx, snap);
 	if (!retval)
-		retval = run_e2fsck(ctx, snap, "-n", 0, raw, res);
+		retval = run_e2fsck(ctx, snap, "-n", 0, progress, raw, res);
 	if (!retval)
 		copy_output(raw, out, snap, ctx->opt.device);
 	unlink(snap);
@@ -451,16 +547,16 @@ errcode_t fsck_run_e2fsck(struct fsck_ctx *ctx, int verify,
 
 	/* Nothing e2fsck misreads: it checks the device itself. */
 	if (!ctx->n_misread && !verify)
-		return run_e2fsck(ctx, ctx->opt.device, mode_flag(ctx, 0), 1,
+		return run_e2fsck(ctx, ctx->opt.device, mode_flag(ctx, 0), 1, 1,
 				  NULL, res);
 	/* The verification is quiet; the real run talks to the user. */
 	out = tmpfile();
 	if (!out)
 		return errno;
 	if (!ctx->n_misread)
-		retval = run_e2fsck(ctx, ctx->opt.device, "-n", 0, out, res);
+		retval = run_e2fsck(ctx, ctx->opt.device, "-n", 0, 0, out, res);
 	else
-		retval = check_snapshot(ctx, out, res);
+		retval = check_snapshot(ctx, !verify, out, res);
 	if (retval)
 		goto out;
 	if (verify) {
@@ -476,8 +572,69 @@ errcode_t fsck_run_e2fsck(struct fsck_ctx *ctx, int verify,
 	retval = show_on_device(ctx);
 	if (!retval)
 		retval = run_e2fsck(ctx, ctx->opt.device, mode_flag(ctx, 0), 1,
-				    NULL, res);
+				    0, NULL, res);
 out:
 	fclose(out);
 	return retval;
+}
+
+/* What the child running e2fsck sends back. */
+struct job_result {
+	errcode_t retval;
+	struct e2fsck_run res;
+};
+
+errcode_t fsck_start_e2fsck(struct fsck_ctx *ctx, struct e2fsck_job *job)
+{
+	int fds[2];
+	pid_t pid;
+
+	if (pipe(fds))
+		return errno;
+	fflush(stdout);
+	fflush(stderr);
+	pid = fork();
+	if (pid < 0) {
+		errcode_t retval = errno;
+
+		close(fds[0]);
+		close(fds[1]);
+		return retval;
+	}
+	if (pid == 0) {
+		struct job_result r;
+
+		memset(&r, 0, sizeof(r));
+		close(fds[0]);
+		r.retval = fsck_run_e2fsck(ctx, 0, &r.res);
+		fflush(stdout);
+		/* One write under PIPE_BUF: whole, or not at all. */
+		if (write(fds[1], &r, sizeof(r)) != sizeof(r))
+			_exit(FSCK_ERROR);
+		_exit(0);
+	}
+	close(fds[1]);
+	job->pid = pid;
+	job->fd = fds[0];
+	fsck_set_child(pid);
+	return 0;
+}
+
+errcode_t fsck_wait_e2fsck(struct e2fsck_job *job, struct e2fsck_run *res)
+{
+	struct job_result r;
+	ssize_t n;
+	int status;
+
+	do
+		n = read(job->fd, &r, sizeof(r));
+	while (n < 0 && errno == EINTR);
+	close(job->fd);
+	while (waitpid(job->pid, &status, 0) < 0 && errno == EINTR)
+		;
+	fsck_set_child(0);
+	if (n != sizeof(r))
+		return ECHILD;
+	*res = r.res;
+	return r.retval;
 }

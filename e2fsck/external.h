@@ -30,4 +30,18 @@ errcode_t fsck_find_e2fsck(struct fsck_ctx *ctx);
 errcode_t fsck_run_e2fsck(struct fsck_ctx *ctx, int verify,
 			  struct e2fsck_run *res);
 
+/*
+ * e2fsck -fn alongside e2fold's read-only passes (both only read): a
+ * child process runs it as fsck_run_e2fsck(ctx, 0, ...) would, its
+ * output to the terminal and its progress relayed, and sends back what
+ * it found. fsck_start_e2fsck starts it; fsck_wait_e2fsck waits for it
+ * and fills *res (0, or an errcode_t: it could not be run).
+ */
+struct e2fsck_job {
+	pid_t pid;
+	int fd;			/* the result comes through here */
+};
+errcode_t fsck_start_e2fsck(struct fsck_ctx *ctx, struct e2fsck_job *job);
+errcode_t fsck_wait_e2fsck(struct e2fsck_job *job, struct e2fsck_run *res);
+
 #endif /* E2FOLD_EXTERNAL_H */

@@ -12,6 +12,7 @@
 
 struct report {
 	struct e2fold_json_list findings, changes, e2fsck;
+	char *error;		/* why the check could not be made, or NULL */
 };
 
 /* An item of a list, an object on one line: its first member is kind. */
@@ -26,6 +27,19 @@ static void item_begin(struct e2fold_json *o, const char *kind,
 struct report *report_new(void)
 {
 	return calloc(1, sizeof(struct report));
+}
+
+void report_error(struct report *r, const char *fmt, ...)
+{
+	va_list ap;
+	char buf[1024];
+
+	if (!r || r->error)
+		return;		/* the first error is the cause */
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	r->error = strdup(buf);
 }
 
 void report_finding(struct report *r, struct fsck_ctx *ctx, int code,
@@ -160,13 +174,15 @@ int report_write(struct report *r, struct fsck_ctx *ctx, const char *file,
 		return err;
 	e2fold_json_text(&o, "device", ctx->opt.device);
 	e2fold_json_bool(&o, "read_only", ctx->opt.mode == MODE_NO);
+	if (r->error)
+		e2fold_json_text(&o, "error", r->error);
 	e2fold_json_list_write(&o, "findings", &r->findings);
 	e2fold_json_list_write(&o, "changes", &r->changes);
 	e2fold_json_list_write(&o, "e2fsck", &r->e2fsck);
-	e2fold_json_number(&o, "directories_checked", ctx->dirs_checked);
+	e2fold_json_number(&o, "directories_checked", ctx->tally.dirs_checked);
 	e2fold_json_number(&o, "casefolded_directories_checked",
-			   ctx->cf_dirs_checked);
-	e2fold_json_number(&o, "entries_checked", ctx->entries_checked);
+			   ctx->tally.cf_dirs_checked);
+	e2fold_json_number(&o, "entries_checked", ctx->tally.entries_checked);
 	e2fold_json_number(&o, "renamed", ctx->renamed);
 	e2fold_json_number(&o, "rebuilt", ctx->rebuilt);
 	e2fold_json_int(&o, "exit_status", exit_status);
@@ -180,5 +196,6 @@ void report_free(struct report *r)
 	e2fold_json_list_free(&r->findings);
 	e2fold_json_list_free(&r->changes);
 	e2fold_json_list_free(&r->e2fsck);
+	free(r->error);
 	free(r);
 }

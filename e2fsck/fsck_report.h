@@ -12,6 +12,13 @@ struct report;
 
 /* NULL when no report was asked for; the functions accept NULL. */
 struct report *report_new(void);
+/*
+ * Why the check could not be made or stopped (opening failed, e2fsck
+ * could not be run...), printf-style; only the first is kept. The
+ * report then holds it as "error", so that a script always finds one.
+ */
+void report_error(struct report *r, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
 void report_finding(struct report *r, struct fsck_ctx *ctx, int code,
 		    const struct problem_context *pctx, const char *message,
 		    int fixed);

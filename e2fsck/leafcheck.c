@@ -119,12 +119,13 @@ int fsck_dir_clean_by_leaves(struct fsck_ctx *ctx, struct scanned_dir *sd,
 		clean = !*ret_err && ok && run_is_clean(&lr);
 		entries += dir->nents;
 		if ((i & 0xff) == 0)
-			fsck_progress(ctx, 2, i, dir->nleaves);
+			fsck_dir_progress(ctx, i, dir->nleaves);
 	}
 	if (clean) {
-		ctx->dirs_checked++;
-		ctx->cf_dirs_checked += sd->casefolded;
-		ctx->entries_checked += entries;
+		ctx->tally.dirs_checked++;
+		ctx->tally.cf_dirs_checked += sd->casefolded;
+		ctx->tally.entries_checked += entries;
+		ctx->tally.names_folded += sd->casefolded ? entries : 0;
 	}
 	free(run);
 	e2fold_dir_free(dir);

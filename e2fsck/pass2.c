@@ -49,7 +49,10 @@
 #include "rename.h"
 
 #define NO_ENTRY ((size_t)-1)
-/* Misplaced entries printed per directory; the report has them all. */
+/*
+ * Misplaced entries preen names per directory (then one line for the
+ * rest); every other mode names them all, and the report always does.
+ */
 #define PRINT_MISPLACED 8
 
 struct dir_check {
@@ -158,7 +161,7 @@ static errcode_t index_names(struct dir_check *dc)
 		dc->invalid[i] = check_valid &&
 			!e2fold_name_is_valid(dc->um, e->name, e->name_len);
 		if ((i & 0xffff) == 0xffff)
-			fsck_progress(ctx, 2, i, dir->nents);
+			fsck_dir_progress(ctx, i, dir->nents);
 	}
 	return 0;
 }
@@ -300,6 +303,7 @@ static errcode_t check_names(struct dir_check *dc)
 	for (i = 0; i < dir->nents && !retval; i++) {
 		size_t o = dc->dup_of[i];
 
+		dc->ctx->tally.duplicates += o != NO_ENTRY;
 		if (o != NO_ENTRY && o < dir->nents && dir->encrypted) {
 			/* Ciphertext, compared as bytes: one name twice. */
 			o = survivor(dc, o);
@@ -385,7 +389,7 @@ static void check_placement(struct dir_check *dc)
 		ask_rebuild(dc, placed_by_ignorable_kernel(dc, i, leaf) ?
 			    PR_2_HTREE_IGNORABLE : PR_2_HTREE_BAD_BUCKET, &pctx);
 	}
-	dc->ctx->misplaced += misplaced;
+	dc->ctx->tally.misplaced += misplaced;
 	if (misplaced > PRINT_MISPLACED) {
 		more.dir = dir->ino;
 		more.num = misplaced - PRINT_MISPLACED;
@@ -437,6 +441,7 @@ static errcode_t check_equal_hashes(struct dir_check *dc, const size_t *order,
 			retval = offer_twin_removal(dc, order[i], order[j]);
 			continue;
 		}
+		dc->ctx->tally.duplicates++;
 		base_context(dc, &pctx, order[i]);
 		pctx.ino2 = ents[order[0]].ino;
 		pctx.num = b->stored_hash;
@@ -641,9 +646,10 @@ static errcode_t check_dir(struct fsck_ctx *ctx, struct scanned_dir *sd)
 		com_err(ctx->prog, retval, "while reading directory %u", sd->ino);
 		return retval;
 	}
-	ctx->dirs_checked++;
-	ctx->cf_dirs_checked += sd->casefolded;
-	ctx->entries_checked += dc.dir->nents;
+	ctx->tally.dirs_checked++;
+	ctx->tally.cf_dirs_checked += sd->casefolded;
+	ctx->tally.entries_checked += dc.dir->nents;
+	ctx->tally.names_folded += sd->casefolded ? dc.dir->nents : 0;
 	report_corrupt_blocks(&dc);
 	/*
 	 * A rebuild writes '.' and '..' anew from the old ones; when either
@@ -685,15 +691,23 @@ errcode_t fsck_pass2(struct fsck_ctx *ctx)
 	errcode_t retval = 0;
 	size_t i;
 
-	for (i = 0; i < ctx->n_dirs && !retval && !ctx->aborted; i++) {
+	/*
+	 * The safe point for a signal: between two directories, each
+	 * checked, and rewritten and read back if need be, completely.
+	 */
+	for (i = 0; i < ctx->n_dirs && !retval && !ctx->aborted &&
+	     !fsck_cancelled(ctx); i++) {
 		struct scanned_dir *sd = &ctx->dirs[i];
 
-		fsck_progress(ctx, 2, i, ctx->n_dirs);
+		ctx->progress_dir = i;
+		fsck_dir_progress(ctx, 0, 1);
 		/* Casefolded without a usable encoding: nothing to go by. */
 		if (sd->skip || (sd->casefolded && !ctx->um))
 			continue;
 		retval = check_dir(ctx, sd);
 	}
-	fsck_progress(ctx, 2, ctx->n_dirs, ctx->n_dirs);
+	ctx->progress_dir = ctx->n_dirs;
+	if (!ctx->cancelled)
+		fsck_dir_progress(ctx, 0, 1);
 	return retval;
 }

@@ -1,40 +1,207 @@
-/* pass_helpers.c: small services the passes share: progress, the write guard. */
+/*
+ * pass_helpers.c: small services the passes share: progress, what is
+ * said outside preen mode, signals, the write guard.
+ */
 #include "config.h"
 
+#include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "e2fsck.h"
 
-void fsck_progress(struct fsck_ctx *ctx, int pass, unsigned long done,
-		   unsigned long total)
+/*
+ * Progress, in one numbering across e2fsck's passes and e2fold's, so
+ * that a front end never sees the pass number go back: e2fsck's passes
+ * 1 to 5 (relayed from its own -C), then e2fold's scan and names as 6
+ * and 7; without e2fsck, e2fold's are 1 and 2 (weighed as 6 and 7).
+ * The scan before e2fsck (for pass 0) and the re-check after a repair
+ * are not shown. For -C 0 the same steps fill one bar; the
+ * weights are rough shares of the time each pass takes on a large
+ * filesystem (e2fsck's pass 1 reads every inode and dominates).
+ */
+#define PASSES 7
+static const unsigned int weight[PASSES + 1] = {
+	[1] = 55, [2] = 20, [3] = 2, [4] = 3, [5] = 5,	/* e2fsck */
+	[6] = 5, [7] = 10,				/* e2fold */
+};
+
+static struct {
+	int last_pass;
+	int last_permille;
+	int bar_open;		/* a bar is drawn and its line not ended */
+} shown = { -1, -1, 0 };
+
+/* How far along the whole run, in thousandths, at pass done/total. */
+static int run_permille(const struct fsck_ctx *ctx, int pass,
+			unsigned long done, unsigned long total)
 {
-	static int last_pass = -1, last_percent = -1;
-	int percent = total ? (int)(done * 100 / total) : 100;
-	char line[96];
-	int n, width = 40, filled = percent * width / 100;
+	unsigned int first = ctx->use_e2fsck ? 1 : 6, sum = 0, before = 0;
+	int p;
+
+	if (!ctx->use_e2fsck)
+		pass += 5;	/* e2fold's 1 and 2 alone are the last two */
+	for (p = first; p <= PASSES; p++) {
+		sum += weight[p];
+		if (p < pass)
+			before += weight[p];
+	}
+	if (pass < (int)first || pass > PASSES || !sum)
+		return -1;
+	return (int)((before + weight[pass] * (total ? (double)done / total :
+					       1.0)) * 1000 / sum);
+}
+
+static void draw_bar(struct fsck_ctx *ctx, int permille)
+{
+	static const char full[] = "========================================";
+	int width = 40, filled = permille * width / 1000;
+
+	printf("\r%s: |%.*s%*s| %3d.%d%%", ctx->opt.device, filled, full,
+	       width - filled, "", permille / 10, permille % 10);
+	shown.bar_open = permille < 1000;
+	if (!shown.bar_open)
+		putchar('\n');
+	fflush(stdout);
+}
+
+void fsck_progress_step(struct fsck_ctx *ctx, int pass, unsigned long done,
+			unsigned long total)
+{
+	char line[128];
+	int n, permille;
 
 	if (ctx->opt.progress_fd < 0)
 		return;
-	if (pass == last_pass && percent == last_percent)
-		return;
-	last_pass = pass;
-	last_percent = percent;
-	n = snprintf(line, sizeof(line), "\rPass %d: |%.*s%*s| %3d%%", pass,
-		     filled, "========================================",
-		     width - filled, "", percent);
 	if (ctx->opt.progress_fd == 0) {
-		fputs(line, stdout);
-		if (percent == 100)
-			fputc('\n', stdout);
-		fflush(stdout);
-	} else {
-		/* The e2fsck protocol for front ends: "pass done total". */
-		n = snprintf(line, sizeof(line), "%d %lu %lu %s\n", pass, done,
-			     total, ctx->opt.device);
-		if (write(ctx->opt.progress_fd, line, n) < 0)
-			ctx->opt.progress_fd = -1;
+		permille = run_permille(ctx, pass, done, total);
+		if (permille < 0 || permille == shown.last_permille)
+			return;
+		shown.last_permille = permille;
+		draw_bar(ctx, permille);
+		return;
 	}
+	/* The e2fsck protocol for front ends: "pass done total device". */
+	permille = total ? (int)(done * 1000 / total) : 1000;
+	if (pass == shown.last_pass && permille == shown.last_permille)
+		return;
+	shown.last_pass = pass;
+	shown.last_permille = permille;
+	n = snprintf(line, sizeof(line), "%d %lu %lu %s\n", pass, done, total,
+		     ctx->opt.device);
+	if (write(ctx->opt.progress_fd, line, n) < 0)
+		ctx->opt.progress_fd = -1;
+}
+
+void fsck_progress(struct fsck_ctx *ctx, int pass, unsigned long done,
+		   unsigned long total)
+{
+	/* e2fold's scan before e2fsck, or its re-check: not numbered. */
+	if ((ctx->use_e2fsck && !ctx->e2fsck_done) || ctx->rechecking)
+		return;
+	fsck_progress_step(ctx, ctx->use_e2fsck ? pass + 5 : pass, done,
+			   total);
+}
+
+void fsck_dir_progress(struct fsck_ctx *ctx, unsigned long part,
+		       unsigned long whole)
+{
+	fsck_progress(ctx, 2, ctx->progress_dir * 1000UL +
+		      (whole ? part * 1000 / whole : 1000),
+		      ctx->n_dirs * 1000UL);
+}
+
+void fsck_progress_break(struct fsck_ctx *ctx)
+{
+	if (ctx->out)
+		return;		/* not to the terminal: the bar stays */
+	if (shown.bar_open)
+		putchar('\n');
+	shown.bar_open = 0;
+}
+
+void fsck_progress_end(struct fsck_ctx *ctx)
+{
+	(void)ctx;
+	if (shown.bar_open)
+		putchar('\n');
+	shown.bar_open = 0;
+	shown.last_pass = shown.last_permille = -1;
+}
+
+void fsck_say(struct fsck_ctx *ctx, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (ctx->opt.mode == MODE_PREEN || ctx->rechecking)
+		return;
+	fsck_progress_break(ctx);
+	va_start(ap, fmt);
+	vfprintf(fsck_out(ctx), fmt, ap);
+	va_end(ap);
+}
+
+static volatile sig_atomic_t caught;	/* the first signal, or 0 */
+static volatile pid_t child;		/* the e2fsck running, or 0 */
+
+/*
+ * A SIGINT from the terminal reaches e2fsck too (one process group);
+ * one sent to e2fold-fsck alone (kill, a service manager) is passed on,
+ * and so is SIGTERM, which a manager sends to the main process only.
+ * e2fsck takes a second SIGINT for "stop at once": a terminal's is not
+ * sent again.
+ */
+static void on_signal(int sig, siginfo_t *info, void *unused)
+{
+	(void)unused;
+	if (!caught)
+		caught = sig;
+	if (child > 0 && (sig == SIGTERM || info->si_code != SI_KERNEL))
+		kill(child, sig);
+}
+
+void fsck_catch_signals(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_sigaction = on_signal;
+	/* Restart reads and writes: only the safe points look at it. */
+	sa.sa_flags = SA_SIGINFO | SA_RESTART;
+	sigemptyset(&sa.sa_mask);
+	caught = 0;
+	child = 0;
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+}
+
+int fsck_signal_pending(void)
+{
+	return caught != 0;
+}
+
+int fsck_cancelled(struct fsck_ctx *ctx)
+{
+	if (caught && !ctx->cancelled)
+		ctx->cancelled = caught;
+	return ctx->cancelled != 0;
+}
+
+void fsck_set_child(pid_t pid)
+{
+	child = pid;
+}
+
+FILE *fsck_out(struct fsck_ctx *ctx)
+{
+	return ctx->out ? ctx->out : stdout;
+}
+
+void fsck_progress_bar_open(void)
+{
+	shown.bar_open = 1;
 }
 
 int fsck_may_write(struct fsck_ctx *ctx)

@@ -7,7 +7,9 @@
 #include <ctype.h>
 #include <stdarg.h>
 #include <stdlib.h>
+#include <poll.h>
 #include <string.h>
+#include <termios.h>
 #include <unistd.h>
 #include <et/com_err.h>
 
@@ -159,7 +161,7 @@ static const struct problem table[] = {
 	{ PR_2_MORE_MISPLACED,
 	  "%c more entries of %p (%d) are in the wrong htree leaf (the "
 	  "report lists them all).\n",
-	  PROMPT_NONE, PR_INFO },
+	  PROMPT_NONE, PR_INFO | PR_PREEN_ONLY },
 
 	{ PR_2_DIR_NO_CSUM_TAIL,
 	  "Block %b of directory %p (%d) has no room for its checksum "
@@ -347,36 +349,74 @@ static void expand(struct fsck_ctx *ctx, struct text *t, const char *fmt,
 }
 
 /*
- * Ask on the terminal; 'a' answers yes to this and every later question.
- * End of input counts as "no".
+ * One key from the terminal, as e2fsck reads it: without waiting for
+ * Enter and without the terminal's echo, since the caller prints the
+ * answer in words. EOF at the end of input, or once SIGINT or SIGTERM
+ * came (reads restart after a signal: the wait is polled instead).
+ */
+static int next_char(void)
+{
+	struct pollfd pfd = { .fd = 0, .events = POLLIN };
+	unsigned char ch;
+
+	while (!fsck_signal_pending()) {
+		if (poll(&pfd, 1, 200) <= 0)
+			continue;
+		return read(0, &ch, 1) == 1 ? ch : EOF;
+	}
+	return EOF;
+}
+
+static int read_key(void)
+{
+	struct termios saved, raw;
+	int have_tty = !tcgetattr(0, &saved), c;
+
+	if (have_tty) {
+		raw = saved;
+		raw.c_lflag &= ~(ICANON | ECHO);
+		raw.c_cc[VMIN] = 1;
+		raw.c_cc[VTIME] = 0;
+		tcsetattr(0, TCSANOW, &raw);
+	}
+	c = next_char();
+	if (have_tty)
+		tcsetattr(0, TCSANOW, &saved);
+	return c;
+}
+
+/*
+ * Ask on the terminal and print the answer after the question, as
+ * e2fsck does: y or Enter is yes, n is no, a is yes to this and every
+ * later question; other keys are ignored. End of input counts as "no".
  */
 static int ask(struct fsck_ctx *ctx, const char *question)
 {
 	static int yes_to_all;
-	char line[64];
+	int c;
 
+	(void)ctx;
 	if (yes_to_all) {
 		printf("%s? yes\n\n", question);
 		return 1;
 	}
+	printf("%s<y>? ", question);
+	fflush(stdout);
 	for (;;) {
-		printf("%s<y>? ", question);
-		fflush(stdout);
-		if (!fgets(line, sizeof(line), stdin)) {
+		c = read_key();
+		switch (c == EOF ? EOF : tolower(c)) {
+		case EOF:
+		case 'n':
 			printf("no\n\n");
 			return 0;
-		}
-		switch (tolower((unsigned char)line[0])) {
 		case '\n':
+		case '\r':
 		case 'y':
-			printf("\n");
+			printf("yes\n\n");
 			return 1;
-		case 'n':
-			printf("\n");
-			return 0;
 		case 'a':
 			yes_to_all = 1;
-			printf("\n");
+			printf("yes to all\n\n");
 			return 1;
 		}
 	}
@@ -395,12 +435,17 @@ int fix_problem(struct fsck_ctx *ctx, int code, struct problem_context *pctx)
 	const struct problem *p = find_problem(code);
 	struct text msg = { 0 }, question = { 0 };
 	int answer = 0, latched = pctx->latch && *pctx->latch >= 0;
+	FILE *out = fsck_out(ctx);
 
 	if (!p) {
 		fprintf(stderr, "%s: internal error: unknown problem 0x%06x\n",
 			ctx->prog, code);
 		exit(FSCK_ERROR);
 	}
+	/* Every other mode names each finding: no summary needed. */
+	if ((p->flags & PR_PREEN_ONLY) && ctx->opt.mode != MODE_PREEN)
+		return 0;
+	fsck_progress_break(ctx);
 	expand(ctx, &msg, p->message, pctx);
 	if (prompts[p->prompt].question)
 		expand(ctx, &question, prompts[p->prompt].question, pctx);
@@ -408,23 +453,23 @@ int fix_problem(struct fsck_ctx *ctx, int code, struct problem_context *pctx)
 	if (ctx->opt.mode == MODE_PREEN && !latched && !pctx->no_fix &&
 	    !(p->flags & (PR_NO_FIX | PR_FATAL | PR_INFO)) &&
 	    !(p->flags & PR_PREEN_OK)) {
-		fputs(msg.s ? msg.s : "", stdout);
+		fputs(msg.s ? msg.s : "", out);
 		preen_halt(ctx);
 	}
-	if (pctx->quiet && latched) {
+	if (pctx->quiet && latched && ctx->opt.mode == MODE_PREEN) {
 		answer = *pctx->latch;
 		goto done;
 	}
 	if (ctx->opt.mode != MODE_PREEN || !question.s || pctx->no_fix ||
 	    latched || (p->flags & (PR_NO_FIX | PR_FATAL | PR_INFO))) {
 		if (ctx->opt.mode == MODE_PREEN)
-			printf("%s: ", ctx->opt.device);
-		fputs(msg.s ? msg.s : "", stdout);
+			fprintf(out, "%s: ", ctx->opt.device);
+		fputs(msg.s ? msg.s : "", out);
 	}
 
 	if (p->flags & PR_INFO) {
 		if (ctx->opt.mode != MODE_PREEN)
-			putchar('\n');
+			fputc('\n', out);
 		report_finding(ctx->report, ctx, code, pctx, msg.s, 0);
 		free(msg.s);
 		free(question.s);
@@ -433,24 +478,24 @@ int fix_problem(struct fsck_ctx *ctx, int code, struct problem_context *pctx)
 	if (p->flags & (PR_NO_FIX | PR_FATAL) || !question.s || pctx->no_fix) {
 		answer = 0;
 		if (ctx->opt.mode != MODE_PREEN)
-			putchar('\n');
+			fputc('\n', out);
 	} else if (latched) {
 		answer = *pctx->latch;
 		if (ctx->opt.mode != MODE_PREEN)
-			putchar('\n');
+			fputc('\n', out);
 	} else {
 		switch (ctx->opt.mode) {
 		case MODE_NO:
-			printf("%s? no\n\n", question.s);
+			fprintf(out, "%s? no\n\n", question.s);
 			answer = 0;
 			break;
 		case MODE_YES:
-			printf("%s? yes\n\n", question.s);
+			fprintf(out, "%s? yes\n\n", question.s);
 			answer = 1;
 			break;
 		case MODE_PREEN:
 			/* One line, e2fsck style: "device: message  FIXED." */
-			printf("%s: %.*s  %s.\n", ctx->opt.device,
+			fprintf(out, "%s: %.*s  %s.\n", ctx->opt.device,
 			       (int)(msg.len && msg.s[msg.len - 1] == '\n' ?
 				     msg.len - 1 : msg.len),
 			       msg.s ? msg.s : "", prompts[p->prompt].done);

@@ -33,7 +33,9 @@ struct problem_context {
 	errcode_t errcode;
 	int *latch;			/* one answer for a group: -1 unasked */
 	int no_fix;			/* the fix cannot be made here: report */
-	int quiet;			/* into the report only, not printed */
+	int quiet;			/* preen may leave it out: printed in
+					   every other mode, and always
+					   reported */
 };
 
 /* Pass 0: the superblock. */
@@ -83,6 +85,8 @@ struct problem_context {
 #define PR_NO_FIX	0x0002	/* report only: nothing can be done here */
 #define PR_FATAL	0x0004	/* stop the check after reporting */
 #define PR_INFO		0x0008	/* a note about other findings: no answer */
+#define PR_PREEN_ONLY	0x0010	/* a summary of what preen left out (quiet
+				   findings): said in preen mode only */
 
 struct problem {
 	int code;

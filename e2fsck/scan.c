@@ -57,8 +57,11 @@ errcode_t fsck_scan(struct fsck_ctx *ctx)
 			retval = 0;
 		if (retval || !ino)
 			break;
-		if ((ino & 0xfff) == 0)
+		if ((ino & 0xfff) == 0) {
 			fsck_progress(ctx, 1, ino, total);
+			if (fsck_cancelled(ctx))
+				break;	/* nothing written yet: stop here */
+		}
 		if (!inode.i_links_count || !inode.i_mode)
 			continue;
 		if (ino < EXT2_FIRST_INODE(fs->super) && ino != EXT2_ROOT_INO)

@@ -2,13 +2,16 @@
  * unix.c: e2fold-fsck's command line, opening the filesystem, running the
  * passes, and the exit code (e2fsck's conventions).
  *
- *   e2fold-fsck [-n|-y|-p] [-f] [-v] [-C fd] [-E check_encoding]
- *               [-z undo_file] [--report FILE.json] DEVICE|FILE
+ *   e2fold-fsck [-n|-y|-p] [-f] [-v] [-C fd] [-E check_encoding,verify]
+ *               [-b superblock] [-B blocksize] [-z undo_file]
+ *               [--report FILE.json] [--e2fsck PATH|--no-e2fsck] DEVICE|FILE
+ *   e2fold-fsck -V|--version|--help
  */
 #include "config.h"
 
 #include <errno.h>
 #include <getopt.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +20,7 @@
 
 #include "e2fsck.h"
 #include "dxgeometry.h"
+#include "encoding.h"
 #include "external.h"
 #include "openfs.h"
 #include "misread.h"
@@ -27,27 +31,34 @@
 
 static const char *prog = "e2fold-fsck";
 
-static void usage(void)
+/* The usage text: on stdout for --help (exit 0), else on stderr (16). */
+static void usage(int status)
 {
-	fprintf(stderr,
-		"Usage: %s [-n|-y|-p] [-f] [-v] [-C fd] [-E check_encoding]\n"
-		"\t\t[-z undo_file] [--report FILE.json] [--e2fsck PATH|\n"
-		"\t\t--no-e2fsck] device\n\n"
+	fprintf(status ? stderr : stdout,
+		"Usage: %s [-n|-y|-p] [-f] [-v] [-C fd] [-E check_encoding,verify]\n"
+		"\t\t[-b superblock] [-B blocksize] [-z undo_file]\n"
+		"\t\t[--report FILE.json] [--e2fsck PATH|--no-e2fsck] device\n\n"
 		"  -n   check read-only, answer no to every question\n"
 		"  -y   answer yes to every question\n"
 		"  -p   repair what is safe without asking (preen)\n"
 		"  -f   check even if the filesystem seems clean\n"
+		"  -b superblock       use this backup superblock (e2fsck too)\n"
+		"  -B blocksize        its block size (default: each is tried)\n"
 		"  -v   verbose\n"
 		"  -C fd               progress on file descriptor fd (0: stdout)\n"
 		"  -E check_encoding   check names are valid UTF-8 even when the\n"
 		"                      filesystem is not strict\n"
+		"  -E verify           after a repair, run e2fsck -fn on the whole\n"
+		"                      filesystem too\n"
 		"  -z undo_file        save the original of every block written\n"
 		"  --report FILE.json  every finding and change, as JSON\n"
 		"  --e2fsck PATH       the e2fsck that checks the rest (default:\n"
 		"                      e2fsck on PATH or in /sbin)\n"
-		"  --no-e2fsck         check names and hash trees only\n",
+		"  --no-e2fsck         check names and hash trees only\n"
+		"  -V, --version       print the version and exit\n"
+		"  --help              print this help and exit\n",
 		prog);
-	exit(FSCK_USAGE);
+	exit(status);
 }
 
 static void parse_extended(struct fsck_options *opt, const char *arg)
@@ -60,6 +71,8 @@ static void parse_extended(struct fsck_options *opt, const char *arg)
 	     tok = strtok_r(NULL, ",", &save)) {
 		if (!strcmp(tok, "check_encoding")) {
 			opt->check_encoding = 1;
+		} else if (!strcmp(tok, "verify")) {
+			opt->verify = 1;
 		} else {
 			fprintf(stderr, "%s: unknown extended option '%s'\n",
 				prog, tok);
@@ -67,6 +80,23 @@ static void parse_extended(struct fsck_options *opt, const char *arg)
 		}
 	}
 	free(copy);
+}
+
+/* A decimal number of at least min, for option opt; usage error else. */
+static unsigned long long parse_number(const char *arg, const char *opt,
+				       unsigned long long min)
+{
+	char *end;
+	unsigned long long n;
+
+	errno = 0;
+	n = strtoull(arg, &end, 0);
+	if (errno || end == arg || *end || n < min || arg[0] == '-') {
+		fprintf(stderr, "%s: %s %s: not a valid number\n", prog, opt,
+			arg);
+		exit(FSCK_USAGE);
+	}
+	return n;
 }
 
 static void set_mode(struct fsck_options *opt, enum fsck_mode mode)
@@ -86,13 +116,14 @@ static void parse_options(int argc, char **argv, struct fsck_options *opt)
 		{ "e2fsck", required_argument, NULL, 'X' },
 		{ "no-e2fsck", no_argument, NULL, 'N' },
 		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
 	};
 	int c;
 
 	memset(opt, 0, sizeof(*opt));
 	opt->progress_fd = -1;
-	while ((c = getopt_long(argc, argv, "nypafvVC:E:z:", longopts,
+	while ((c = getopt_long(argc, argv, "nypafvVb:B:C:E:z:", longopts,
 				NULL)) != -1) {
 		switch (c) {
 		case 'n':
@@ -126,6 +157,19 @@ static void parse_options(int argc, char **argv, struct fsck_options *opt)
 			opt->progress_fd = fd;
 			break;
 		}
+		case 'b':
+			opt->superblock = parse_number(optarg, "-b", 1);
+			break;
+		case 'B':
+			opt->blocksize = parse_number(optarg, "-B", 1024);
+			if (opt->blocksize & (opt->blocksize - 1) ||
+			    opt->blocksize > EXT2_MAX_BLOCK_SIZE) {
+				fprintf(stderr, "%s: -B %s: not a block size "
+					"(1024 to 65536, a power of 2)\n", prog,
+					optarg);
+				exit(FSCK_USAGE);
+			}
+			break;
 		case 'E':
 			parse_extended(opt, optarg);
 			break;
@@ -141,13 +185,56 @@ static void parse_options(int argc, char **argv, struct fsck_options *opt)
 		case 'N':
 			opt->no_e2fsck = 1;
 			break;
+		case 'h':
+			usage(FSCK_OK);
+			break;
 		default:
-			usage();
+			usage(FSCK_USAGE);
 		}
 	}
 	if (optind != argc - 1)
-		usage();
+		usage(FSCK_USAGE);
 	opt->device = argv[optind];
+}
+
+/*
+ * An error that stops the check: said on stderr as com_err says it
+ * ("e2fold-fsck: MESSAGE while WHAT DEVICE"), kept in the report.
+ */
+static void fail(struct fsck_ctx *ctx, errcode_t retval, const char *what,
+		 const char *object)
+{
+	com_err(prog, retval, "while %s %s", what, object);
+	report_error(ctx->report, "%s while %s %s", error_message(retval),
+		     what, object);
+	ctx->aborted = 1;
+}
+
+/* -b (with -B, or each block size in turn): that superblock, or none. */
+static errcode_t open_backup_given(struct fsck_ctx *ctx, int flags,
+				   const char *undo_file)
+{
+	unsigned int bs = ctx->opt.blocksize ? ctx->opt.blocksize :
+			  EXT2_MIN_BLOCK_SIZE;
+	errcode_t retval;
+
+	for (;;) {
+		retval = e2fold_open_fs_at(ctx->opt.device, flags,
+					   ctx->opt.superblock, bs, undo_file,
+					   &ctx->fs);
+		if (!retval || ctx->opt.blocksize || bs >= EXT2_MAX_BLOCK_SIZE)
+			break;
+		bs <<= 1;
+	}
+	if (retval)
+		return retval;
+	if (!ctx->backup_sb)
+		printf("%s: using the superblock at block %llu (block size "
+		       "%u).\n", ctx->opt.device,
+		       (unsigned long long)ctx->opt.superblock, bs);
+	ctx->backup_sb = ctx->opt.superblock;
+	ctx->backup_bs = bs;
+	return 0;
 }
 
 /*
@@ -157,15 +244,36 @@ static void parse_options(int argc, char **argv, struct fsck_options *opt)
 errcode_t fsck_open_fs(struct fsck_ctx *ctx, const char *undo_suffix)
 {
 	char undo[4096];
+	const char *undo_file = NULL;
 	int flags = EXT2_FLAG_IGNORE_CSUM_ERRORS | EXT2_FLAG_SKIP_MMP;
+	blk64_t sb = 0;
+	unsigned int bs = 0;
+	errcode_t retval;
 
 	if (fsck_may_write(ctx))
 		flags |= EXT2_FLAG_RW | EXT2_FLAG_EXCLUSIVE;
-	if (ctx->opt.undo_file)
+	if (ctx->opt.undo_file) {
 		snprintf(undo, sizeof(undo), "%s%s", ctx->opt.undo_file,
 			 undo_suffix);
-	return e2fold_open_fs(ctx->opt.device, flags,
-			      ctx->opt.undo_file ? undo : NULL, &ctx->fs);
+		undo_file = undo;
+	}
+	if (ctx->opt.superblock && !ctx->primary_restored)
+		return open_backup_given(ctx, flags, undo_file);
+	retval = e2fold_open_fs(ctx->opt.device, flags, undo_file, &ctx->fs);
+	if (!retval || !e2fold_superblock_unusable(retval))
+		return retval;
+	/* As e2fsck: try the backups, and say which one serves. */
+	if (e2fold_open_fs_backup(ctx->opt.device, flags, ctx->opt.blocksize,
+				  undo_file, &ctx->fs, &sb, &bs))
+		return retval;
+	if (ctx->backup_sb != sb)
+		printf("%s: the primary superblock cannot be used (%s); using "
+		       "the backup at block %llu (block size %u).\n",
+		       ctx->opt.device, error_message(retval),
+		       (unsigned long long)sb, bs);
+	ctx->backup_sb = sb;
+	ctx->backup_bs = bs;
+	return 0;
 }
 
 /* Refuse what e2fsck would refuse before writing. */
@@ -175,19 +283,24 @@ static int preflight(struct fsck_ctx *ctx)
 	int mount_flags = 0;
 	errcode_t retval;
 
-	if (e2fold_fs_truncated(prog, fs, ctx->opt.device))
+	if (e2fold_fs_truncated(prog, fs, ctx->opt.device)) {
+		report_error(ctx->report, "the superblock says the filesystem "
+			     "is larger than the device");
 		return FSCK_ERROR;
+	}
 
 	retval = ext2fs_check_if_mounted(ctx->opt.device, &mount_flags);
 	if (!retval && (mount_flags & EXT2_MF_MOUNTED) && fsck_may_write(ctx)) {
 		fprintf(stderr, "%s: %s is mounted; repairing a mounted "
 			"filesystem would damage it\n", prog, ctx->opt.device);
+		report_error(ctx->report, "mounted: not repaired");
 		return FSCK_ERROR;
 	}
 	if (ext2fs_has_feature_journal_needs_recovery(fs->super)) {
 		if (fsck_may_write(ctx)) {
 			fprintf(stderr, "%s: %s: the journal needs recovery; "
 				"run e2fsck first\n", prog, ctx->opt.device);
+			report_error(ctx->report, "the journal needs recovery");
 			return FSCK_ERROR;
 		}
 		printf("Warning: the journal needs recovery; checking the "
@@ -207,15 +320,32 @@ static int looks_clean(struct fsck_ctx *ctx)
 	       !(sb->s_state & EXT2_ERROR_FS);
 }
 
-/* Scan and pass 0: what e2fsck needs settled before it can run. */
-static errcode_t run_pass0(struct fsck_ctx *ctx, int header)
+/*
+ * Before e2fsck, the scan (every inode) is needed only by what pass 0
+ * may have to prove and by the search for nodes e2fsck misreads (in
+ * encrypted directories): on most filesystems neither applies, and
+ * e2fsck starts at once.
+ */
+static int early_scan_needed(ext2_filsys fs)
 {
-	errcode_t retval = fsck_scan(ctx);
+	struct ext2_super_block *sb = fs->super;
 
-	if (retval)
+	return !ext2fs_has_feature_casefold(sb) ||
+	       !e2fold_encoding_by_magic(sb->s_encoding) ||
+	       ext2fs_has_feature_encrypt(sb);
+}
+
+/* Scan and pass 0; early: before e2fsck, which needs pass 0 settled. */
+static errcode_t run_pass0(struct fsck_ctx *ctx, int header, int early)
+{
+	errcode_t retval = 0;
+
+	if (!early || early_scan_needed(ctx->fs))
+		retval = fsck_scan(ctx);
+	if (retval || ctx->cancelled)
 		return retval;
 	if (header)
-		printf("Pass 0: Checking the superblock's encoding\n");
+		fsck_say(ctx, "Pass 0: Checking the superblock's encoding\n");
 	return fsck_pass0(ctx);
 }
 
@@ -223,14 +353,14 @@ static errcode_t run_passes(struct fsck_ctx *ctx, int pass0_header)
 {
 	errcode_t retval;
 
-	retval = run_pass0(ctx, pass0_header);
-	if (retval || ctx->aborted)
+	retval = run_pass0(ctx, pass0_header, 0);
+	if (retval || ctx->aborted || fsck_cancelled(ctx))
 		return retval;
-	printf("Pass 1: Checking casefold inode flags\n");
+	fsck_say(ctx, "Pass 1: Checking casefold inode flags\n");
 	retval = fsck_pass1(ctx);
-	if (retval || ctx->aborted)
+	if (retval || ctx->aborted || fsck_cancelled(ctx))
 		return retval;
-	printf("Pass 2: Checking directory names and hash trees\n");
+	fsck_say(ctx, "Pass 2: Checking directory names and hash trees\n");
 	retval = fsck_pass2(ctx);
 	return retval;
 }
@@ -239,6 +369,9 @@ static int exit_status(const struct fsck_ctx *ctx)
 {
 	int status = FSCK_OK;
 
+	/* As e2fsck: cancelled, and whether anything was fixed before. */
+	if (ctx->cancelled)
+		return FSCK_CANCELED | (ctx->changed ? FSCK_NONDESTRUCT : 0);
 	if (ctx->aborted)
 		return FSCK_ERROR | (ctx->changed ? FSCK_NONDESTRUCT : 0);
 	if (ctx->changed)
@@ -248,18 +381,45 @@ static int exit_status(const struct fsck_ctx *ctx)
 	return status;
 }
 
+/* -v: e2fsck's statistics layout, for what e2fold checked. */
+static void statistics(const struct fsck_ctx *ctx)
+{
+	const struct fsck_tally *t = &ctx->tally;
+
+	printf("\nNames and hash trees (e2fold):\n"
+	       "%12lu directories\n%12lu casefolded directories\n"
+	       "%12lu entries\n%12lu names folded\n%12lu duplicates\n"
+	       "%12lu rebuilt directories\n", t->dirs_checked,
+	       t->cf_dirs_checked, t->entries_checked, t->names_folded,
+	       t->duplicates, ctx->rebuilt);
+	if (ctx->renamed)
+		printf("%12lu renamed entries\n", ctx->renamed);
+}
+
+/*
+ * The end of a check. In preen mode, as e2fsck -p, a clean check says
+ * one line: e2fsck's, or e2fold's own without e2fsck; e2fold adds its
+ * line only when it changed something or left something.
+ */
 static void summary(const struct fsck_ctx *ctx)
 {
 	const char *dev = ctx->opt.device;
+	int preen = ctx->opt.mode == MODE_PREEN;
 
-	if (ctx->changed)
+	if (ctx->changed && !preen)
 		printf("\n%s: ***** FILE SYSTEM WAS MODIFIED *****\n", dev);
-	if (ctx->errors_left && !ctx->aborted)
+	if (ctx->errors_left && !ctx->aborted && !ctx->cancelled)
 		printf("\n%s: ********** WARNING: Filesystem still has "
 		       "errors in names or hash trees **********\n", dev);
+	if (ctx->opt.verbose) {
+		statistics(ctx);
+		return;
+	}
+	if (preen && ctx->use_e2fsck && !ctx->changed && !ctx->errors_left)
+		return;
 	printf("%s: %lu directories (%lu casefolded), %lu entries checked",
-	       dev, ctx->dirs_checked, ctx->cf_dirs_checked,
-	       ctx->entries_checked);
+	       dev, ctx->tally.dirs_checked, ctx->tally.cf_dirs_checked,
+	       ctx->tally.entries_checked);
 	if (ctx->renamed || ctx->rebuilt)
 		printf("; %lu renamed, %lu directories rebuilt", ctx->renamed,
 		       ctx->rebuilt);
@@ -277,11 +437,11 @@ static void fallback_advice(const struct fsck_ctx *ctx)
 {
 	const char *dev = ctx->opt.device;
 
-	if (!ctx->um || ctx->no_fallback || ctx->aborted ||
+	if (!ctx->um || ctx->no_fallback || ctx->aborted || ctx->cancelled ||
 	    ctx->opt.mode == MODE_PREEN)
 		return;
 	if (ctx->errors_left) {
-		if (ctx->misplaced)
+		if (ctx->tally.misplaced)
 			printf("%s: once its entries are where their hashes "
 			       "lead (e2fold-fsck -y), the filesystem can take "
 			       "no_compat_fallback.\n", dev);
@@ -305,6 +465,7 @@ static void mark_valid(struct fsck_ctx *ctx)
 	struct ext2_super_block *sb = ctx->fs->super;
 
 	if (!ctx->may_mark_clean || ctx->errors_left || ctx->aborted ||
+	    ctx->cancelled ||
 	    !fsck_may_write(ctx) ||
 	    ((sb->s_state & EXT2_VALID_FS) && !(sb->s_state & EXT2_ERROR_FS)))
 		return;
@@ -333,8 +494,7 @@ int fsck_close_fs(struct fsck_ctx *ctx)
 	ext2fs_free_mem(&ctx->fs->orig_super);
 	retval = ext2fs_close_free(&ctx->fs);
 	if (retval) {
-		com_err(prog, retval, "while writing %s", ctx->opt.device);
-		ctx->aborted = 1;
+		fail(ctx, retval, "writing", ctx->opt.device);
 		return -1;
 	}
 	return 0;
@@ -346,8 +506,7 @@ static int open_or_report(struct fsck_ctx *ctx, const char *undo_suffix)
 	errcode_t retval = fsck_open_fs(ctx, undo_suffix);
 
 	if (retval) {
-		com_err(prog, retval, "while opening %s", ctx->opt.device);
-		ctx->aborted = 1;
+		fail(ctx, retval, "opening", ctx->opt.device);
 		return -1;
 	}
 	return 0;
@@ -358,10 +517,8 @@ static void check_names(struct fsck_ctx *ctx, int pass0_header)
 {
 	errcode_t retval = run_passes(ctx, pass0_header);
 
-	if (retval) {
-		com_err(prog, retval, "while checking %s", ctx->opt.device);
-		ctx->aborted = 1;
-	}
+	if (retval)
+		fail(ctx, retval, "checking", ctx->opt.device);
 	fsck_close_fs(ctx);
 }
 
@@ -386,11 +543,6 @@ static int find_e2fsck(struct fsck_ctx *ctx)
 	return 0;
 }
 
-/*
- * With e2fsck: pass 0 (e2fsck refuses an unknown encoding), e2fsck for
- * the rest, e2fold's passes, and e2fsck -fn as the judge if anything
- * changed. Each phase that may write has its own undo file.
- */
 /*
  * The undo manager leaves an unusable file behind when nothing was
  * written: drop the undo file of a phase that changed nothing.
@@ -430,8 +582,7 @@ static int e2fsck_phase(struct fsck_ctx *ctx, int verify,
 	errcode_t retval = fsck_run_e2fsck(ctx, verify, res);
 
 	if (retval) {
-		com_err(prog, retval, "while running %s", ctx->e2fsck_path);
-		ctx->aborted = 1;
+		fail(ctx, retval, "running", ctx->e2fsck_path);
 		return -1;
 	}
 	report_e2fsck(ctx->report, verify ? "verify" : "repair",
@@ -439,57 +590,226 @@ static int e2fsck_phase(struct fsck_ctx *ctx, int verify,
 	return 0;
 }
 
+/*
+ * After a repair, prove what e2fold wrote without a second whole e2fsck
+ * run: reopen the filesystem read-only and check names and hash trees
+ * again (every directory rebuilt was already read back as it was
+ * written). A finding now is printed as any other and left. Only a run
+ * that claims to leave nothing is re-checked: with a finding declined or
+ * beyond repair, it would only be repeated, and the exit status already
+ * says errors are left. 0, or -1 if the re-check could not be made.
+ */
+static int recheck(struct fsck_ctx *ctx)
+{
+	enum fsck_mode mode = ctx->opt.mode;
+	int changed = ctx->changed;
+	struct fsck_tally tally = ctx->tally;
+	errcode_t retval;
+
+	if (ctx->errors_left)
+		return 0;
+	ctx->opt.mode = MODE_NO;
+	ctx->rechecking = 1;
+	retval = fsck_open_fs(ctx, "");
+	if (!retval)
+		retval = run_passes(ctx, 0);
+	if (retval)
+		fail(ctx, retval, "re-checking", ctx->opt.device);
+	fsck_close_fs(ctx);
+	ctx->rechecking = 0;
+	ctx->opt.mode = mode;
+	ctx->tally = tally;
+	if (retval)
+		return -1;
+	if (ctx->errors_left)
+		printf("%s: re-reading what e2fold wrote finds the problems "
+		       "above.\n", ctx->opt.device);
+	else
+		fsck_say(ctx, "Re-checked names and hash trees after the "
+			 "repair: nothing left.\n");
+	ctx->changed = changed;
+	return 0;
+}
+
+/*
+ * What e2fsck's run means for the rest; -1 when the check stops there
+ * (cancelled, or e2fsck could not finish: passes_ran says whether
+ * e2fold's passes ran alongside it all the same).
+ */
+static int take_e2fsck_result(struct fsck_ctx *ctx,
+			      const struct e2fsck_run *res, int passes_ran)
+{
+	ctx->e2fsck_done = 1;
+	/* e2fsck repairing from a backup writes the primary from it. */
+	if (ctx->backup_sb && fsck_may_write(ctx) &&
+	    !(res->status & (FSCK_ERROR | FSCK_USAGE | FSCK_CANCELED)))
+		ctx->primary_restored = 1;
+	if (res->status & FSCK_NONDESTRUCT)
+		ctx->changed = 1;
+	if (res->left)
+		ctx->errors_left = 1;
+	ctx->may_mark_clean = !res->left;
+	if ((res->status & FSCK_CANCELED) && !ctx->cancelled)
+		ctx->cancelled = SIGINT;	/* e2fsck's own, say */
+	if (fsck_cancelled(ctx))
+		return -1;
+	if (res->status & (FSCK_ERROR | FSCK_USAGE)) {
+		printf("%s: e2fsck stopped (exit status %d)%s.\n",
+		       ctx->opt.device, res->status, passes_ran ?
+		       "; e2fold's findings below were made alongside it" :
+		       "; e2fold's passes were not run");
+		ctx->aborted = 1;
+		return -1;
+	}
+	if (res->handed_over)
+		fsck_say(ctx, "e2fold-fsck: e2fsck left %lu findings about "
+			 "names or hash trees to e2fold.\n", res->handed_over);
+	return 0;
+}
+
+/* Copy what the passes printed into buf to dest. */
+static void show_buffered(FILE *buf, FILE *dest)
+{
+	char chunk[4096];
+	size_t n;
+
+	fflush(buf);
+	rewind(buf);
+	while ((n = fread(chunk, 1, sizeof(chunk), buf)) > 0)
+		fwrite(chunk, 1, n, dest);
+	fflush(dest);
+}
+
+/*
+ * Error messages (com_err, on stderr) of the passes run alongside e2fsck
+ * wait too, so that they follow e2fsck's as they would in sequence:
+ * stderr goes to errbuf meanwhile; -1 leaves it alone.
+ */
+static int hold_stderr(FILE *errbuf)
+{
+	int saved;
+
+	fflush(stderr);
+	saved = dup(2);
+	if (saved >= 0 && dup2(fileno(errbuf), 2) < 0) {
+		close(saved);
+		saved = -1;
+	}
+	return saved;
+}
+
+static void release_stderr(int saved)
+{
+	if (saved < 0)
+		return;
+	fflush(stderr);
+	dup2(saved, 2);
+	close(saved);
+}
+
+/*
+ * -n: e2fold's passes only read, as e2fsck -fn does, so they run
+ * alongside it (two CPUs are the norm) and the whole check takes no
+ * longer than e2fsck alone. e2fsck talks to the terminal; what the
+ * passes print waits in a temporary file and follows e2fsck's output,
+ * as if they had run after it. -1 if that cannot be set up (the caller
+ * runs one after the other).
+ */
+static int check_alongside_e2fsck(struct fsck_ctx *ctx)
+{
+	struct e2fsck_job job;
+	struct e2fsck_run res;
+	FILE *buf = tmpfile(), *errbuf = tmpfile();
+	errcode_t retval;
+	int saved_stderr;
+
+	if (!buf || !errbuf || fsck_start_e2fsck(ctx, &job)) {
+		if (buf)
+			fclose(buf);
+		if (errbuf)
+			fclose(errbuf);
+		return -1;
+	}
+	ctx->out = buf;
+	saved_stderr = hold_stderr(errbuf);
+	if (!open_or_report(ctx, "")) {
+		retval = run_passes(ctx, 0);
+		if (retval)
+			fail(ctx, retval, "checking", ctx->opt.device);
+		fsck_close_fs(ctx);
+	}
+	release_stderr(saved_stderr);
+	ctx->out = NULL;
+	retval = fsck_wait_e2fsck(&job, &res);
+	fflush(stdout);
+	show_buffered(errbuf, stderr);
+	fclose(errbuf);
+	if (ctx->opt.progress_fd == 0)
+		fsck_progress_bar_open();
+	if (retval) {
+		fail(ctx, retval, "running", ctx->e2fsck_path);
+	} else {
+		report_e2fsck(ctx->report, "repair", ctx->e2fsck_version, &res);
+		take_e2fsck_result(ctx, &res, 1);
+	}
+	if (!ctx->cancelled) {
+		/* The steps e2fold made meanwhile, now that e2fsck's are over. */
+		fsck_progress(ctx, 1, 1, 1);
+		fsck_progress(ctx, 2, 1, 1);
+		fsck_say(ctx, "Checking names and hash trees (e2fold):\n");
+		show_buffered(buf, stdout);
+	}
+	fclose(buf);
+	return 0;
+}
+
+/*
+ * With e2fsck: pass 0 (e2fsck refuses an unknown encoding), e2fsck for
+ * the rest, e2fold's passes (alongside e2fsck with -n), and if anything
+ * changed e2fold's re-check, then with -E verify e2fsck -fn as the
+ * judge. Each phase that may write has its own undo file.
+ */
 static void check_with_e2fsck(struct fsck_ctx *ctx)
 {
 	struct e2fsck_run res;
 	errcode_t retval;
 	int changed;
 
-	retval = run_pass0(ctx, 1);
+	retval = run_pass0(ctx, 1, 1);
 	if (!retval && !ctx->aborted)
 		retval = find_misread_nodes(ctx);
-	if (retval) {
-		com_err(prog, retval, "while checking %s", ctx->opt.device);
-		ctx->aborted = 1;
-	}
-	if (fsck_close_fs(ctx) || ctx->aborted)
+	if (retval)
+		fail(ctx, retval, "checking", ctx->opt.device);
+	if (fsck_close_fs(ctx) || ctx->aborted || fsck_cancelled(ctx))
 		return;
 	drop_unused_undo(ctx, ".super", ctx->changed);
-	printf("Running %s for everything but names and hash trees:\n",
-	       ctx->e2fsck_version);
-	if (e2fsck_phase(ctx, 0, &res))
+	fsck_say(ctx, "Running %s for everything but names and hash trees:\n",
+		 ctx->e2fsck_version);
+	/* Read-only, and e2fsck checks the device itself (misread.c). */
+	if (!fsck_may_write(ctx) && !ctx->n_misread &&
+	    !check_alongside_e2fsck(ctx))
 		return;
-	if (res.status & FSCK_NONDESTRUCT)
-		ctx->changed = 1;
-	if (res.left)
-		ctx->errors_left = 1;
-	ctx->may_mark_clean = !res.left;
-	if (res.status & (FSCK_ERROR | FSCK_USAGE | FSCK_CANCELED)) {
-		printf("%s: e2fsck stopped (exit status %d); e2fold's passes "
-		       "were not run.\n", ctx->opt.device, res.status);
-		ctx->aborted = 1;
+	if (e2fsck_phase(ctx, 0, &res) || take_e2fsck_result(ctx, &res, 0))
 		return;
-	}
-	if (res.handed_over)
-		printf("e2fold-fsck: e2fsck left %lu findings about names or "
-		       "hash trees to e2fold.\n", res.handed_over);
 	if (open_or_report(ctx, ""))
 		return;
-	printf("Checking names and hash trees (e2fold):\n");
+	fsck_say(ctx, "Checking names and hash trees (e2fold):\n");
 	changed = ctx->changed;
 	ctx->changed = 0;
 	retval = run_passes(ctx, 0);
 	/* What the judge below would misread now (rebuilt, or restored). */
 	if (!retval && ctx->changed)
 		retval = fsck_find_misread_nodes(ctx);
-	if (retval) {
-		com_err(prog, retval, "while checking %s", ctx->opt.device);
-		ctx->aborted = 1;
-	}
+	if (retval)
+		fail(ctx, retval, "checking", ctx->opt.device);
 	fsck_close_fs(ctx);
 	drop_unused_undo(ctx, "", ctx->changed);
 	ctx->changed |= changed;
-	if (ctx->aborted || !ctx->changed || !fsck_may_write(ctx))
+	if (ctx->aborted || fsck_cancelled(ctx) || !ctx->changed ||
+	    !fsck_may_write(ctx))
+		return;
+	/* e2fsck -fn misses what e2fsck leaves to e2fold: both with verify. */
+	if (recheck(ctx) || !ctx->opt.verify)
 		return;
 	if (e2fsck_phase(ctx, 1, &res))
 		return;
@@ -498,7 +818,8 @@ static void check_with_e2fsck(struct fsck_ctx *ctx)
 		       ctx->opt.device, res.left);
 		ctx->errors_left = 1;
 	} else {
-		printf("Verified with e2fsck -fn: nothing left for e2fsck.\n");
+		fsck_say(ctx, "Verified with e2fsck -fn: nothing left for "
+			 "e2fsck.\n");
 	}
 }
 
@@ -516,10 +837,92 @@ static void release(struct fsck_ctx *ctx)
 	free(ctx->misread);
 }
 
+/* The end of every run: the report (when asked for), then freeing. */
+static int finish(struct fsck_ctx *ctx, int status)
+{
+	fsck_progress_end(ctx);
+	if (ctx->opt.report_file) {
+		int err = report_write(ctx->report, ctx, ctx->opt.report_file,
+				       status);
+
+		if (err) {
+			fprintf(stderr, "%s: writing %s: %s\n", prog,
+				ctx->opt.report_file, strerror(err));
+			status |= FSCK_ERROR;
+		}
+	}
+	release(ctx);
+	return status;
+}
+
+/* "DEVICE: clean, ..." for a filesystem -f would have checked. */
+static void say_clean(const struct fsck_ctx *ctx)
+{
+	struct ext2_super_block *sb = ctx->fs->super;
+
+	printf("%s: clean, %u/%u files, %llu/%llu blocks\n", ctx->opt.device,
+	       sb->s_inodes_count - sb->s_free_inodes_count,
+	       sb->s_inodes_count,
+	       (unsigned long long)(ext2fs_blocks_count(sb) -
+				    ext2fs_free_blocks_count(sb)),
+	       (unsigned long long)ext2fs_blocks_count(sb));
+}
+
+/*
+ * What a signal left: every directory rebuilt was finished and read
+ * back (pass2.c stops only between directories), undo files are closed.
+ */
+static void say_cancelled(const struct fsck_ctx *ctx)
+{
+	printf("\n%s: interrupted by %s: %lu directories checked, %lu "
+	       "rebuilt (each completely, none half written)%s.\n",
+	       ctx->opt.device, ctx->cancelled == SIGTERM ? "SIGTERM" :
+	       "SIGINT", ctx->tally.dirs_checked, ctx->rebuilt,
+	       ctx->changed ? "; the filesystem was changed" :
+	       "; nothing was written");
+	printf("%s: run %s again to finish the check.\n", ctx->opt.device,
+	       prog);
+}
+
+/* Everything after opening; the exit status. */
+static int check(struct fsck_ctx *ctx)
+{
+	int status = preflight(ctx);
+
+	if (status) {
+		ext2fs_close_free(&ctx->fs);
+		return status;
+	}
+	if (looks_clean(ctx)) {
+		say_clean(ctx);
+		ext2fs_close_free(&ctx->fs);
+		return FSCK_OK;
+	}
+	if (ctx->use_e2fsck) {
+		check_with_e2fsck(ctx);
+	} else {
+		check_names(ctx, 1);
+		drop_unused_undo(ctx, "", ctx->changed);
+		if (ctx->changed && fsck_may_write(ctx) && !ctx->aborted &&
+		    !fsck_cancelled(ctx))
+			recheck(ctx);
+	}
+	fsck_close_fs(ctx);
+	fsck_progress_end(ctx);
+	if (ctx->cancelled)
+		say_cancelled(ctx);
+	else if (ctx->aborted && ctx->changed)
+		printf("%s: the check stopped after changes; restore with the "
+		       "undo file if -z was given, or run %s again\n",
+		       ctx->opt.device, prog);
+	summary(ctx);
+	fallback_advice(ctx);
+	return exit_status(ctx);
+}
+
 int fsck_main(int argc, char **argv)
 {
 	struct fsck_ctx ctx;
-	int status, with_e2fsck;
 
 	memset(&ctx, 0, sizeof(ctx));
 	ctx.prog = prog;
@@ -527,6 +930,7 @@ int fsck_main(int argc, char **argv)
 	initialize_ext2_error_table();
 	optind = 1;	/* fsck_main may run more than once in a process */
 	parse_options(argc, argv, &ctx.opt);
+	fsck_catch_signals();
 	if (ctx.opt.mode == MODE_ASK && !isatty(0)) {
 		fprintf(stderr, "%s: need a terminal to ask questions; use -n, "
 			"-y or -p\n", prog);
@@ -534,56 +938,9 @@ int fsck_main(int argc, char **argv)
 	}
 	if (ctx.opt.report_file)
 		ctx.report = report_new();
-	printf("%s\n", e2fold_version_banner(prog));
-	with_e2fsck = find_e2fsck(&ctx);
-
-	if (open_or_report(&ctx, with_e2fsck ? ".super" : "")) {
-		release(&ctx);
-		return FSCK_ERROR;
-	}
-	status = preflight(&ctx);
-	if (status) {
-		ext2fs_close_free(&ctx.fs);
-		release(&ctx);
-		return status;
-	}
-	if (looks_clean(&ctx)) {
-		printf("%s: clean, %u/%u files, %llu/%llu blocks\n",
-		       ctx.opt.device,
-		       ctx.fs->super->s_inodes_count - ctx.fs->super->s_free_inodes_count,
-		       ctx.fs->super->s_inodes_count,
-		       (unsigned long long)(ext2fs_blocks_count(ctx.fs->super) -
-			ext2fs_free_blocks_count(ctx.fs->super)),
-		       (unsigned long long)ext2fs_blocks_count(ctx.fs->super));
-		ext2fs_close_free(&ctx.fs);
-		release(&ctx);
-		return FSCK_OK;
-	}
-
-	if (with_e2fsck) {
-		check_with_e2fsck(&ctx);
-	} else {
-		check_names(&ctx, 1);
-		drop_unused_undo(&ctx, "", ctx.changed);
-	}
-	fsck_close_fs(&ctx);
-	if (ctx.aborted && ctx.changed)
-		printf("%s: the check stopped after changes; restore with the "
-		       "undo file if -z was given, or run %s again\n",
-		       ctx.opt.device, prog);
-	summary(&ctx);
-	fallback_advice(&ctx);
-	status = exit_status(&ctx);
-	if (ctx.opt.report_file) {
-		int err = report_write(ctx.report, &ctx, ctx.opt.report_file,
-				       status);
-
-		if (err) {
-			fprintf(stderr, "%s: writing %s: %s\n", prog,
-				ctx.opt.report_file, strerror(err));
-			status |= FSCK_ERROR;
-		}
-	}
-	release(&ctx);
-	return status;
+	fsck_say(&ctx, "%s\n", e2fold_version_banner(prog));
+	ctx.use_e2fsck = find_e2fsck(&ctx);
+	if (open_or_report(&ctx, ctx.use_e2fsck ? ".super" : ""))
+		return finish(&ctx, FSCK_ERROR);
+	return finish(&ctx, check(&ctx));
 }

@@ -57,6 +57,18 @@ F_TESTS = \
 	tests/f_casefold_strict_invalid \
 	tests/f_casefold_undo
 TESTS += $(F_TESTS)
+
+# e2fsck's habits that e2fold-fsck keeps (issue #16).
+HABIT_TESTS = \
+	tests/f_habit_backup_sb \
+	tests/f_habit_preen_verbose \
+	tests/f_habit_progress \
+	tests/f_habit_recheck \
+	tests/f_habit_prompt_echo \
+	tests/f_habit_report_open \
+	tests/f_habit_sigint
+TESTS += $(HABIT_TESTS)
+EXTRA_DIST += $(HABIT_TESTS)
 EXTRA_DIST += $(F_TESTS) tests/mkimage-lib.sh tests/rebuild-image.sh
 
 # The committed images are what their mkimage.sh scripts build.

@@ -31,11 +31,13 @@ fsck_args() {
 }
 
 # run_fsck N OPTIONS...: e2fold-fsck on $image, its filtered output in
-# out.N and its JSON report in report.N.json.
+# out.N and its JSON report in report.N.json. With -E verify, so that
+# after a repair the system e2fsck -fn judges the whole filesystem too
+# (by default e2fold re-checks only what it wrote).
 run_fsck() {
 	n=$1
 	shift
-	"$E2FOLD_FSCK" "$@" --report "$out_dir/report.$n.json" "$image" \
+	"$E2FOLD_FSCK" -E verify "$@" --report "$out_dir/report.$n.json" "$image" \
 		> "$out_dir/raw.$n" 2>&1
 	echo "Exit status is $?" >> "$out_dir/raw.$n"
 	filter_output < "$out_dir/raw.$n" > "$out_dir/out.$n"

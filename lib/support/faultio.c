@@ -2,13 +2,17 @@
 #include "config.h"
 
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "faultio.h"
 
-enum fault_kind { FAULT_NONE, FAULT_READ, FAULT_WRITE, FAULT_DROP };
+enum fault_kind {
+	FAULT_NONE, FAULT_READ, FAULT_WRITE, FAULT_DROP,
+	FAULT_SIGINT_READ, FAULT_SIGINT_WRITE,
+};
 
 struct fault_data {
 	io_channel inner;
@@ -50,6 +54,10 @@ static void parse_fault(struct fault_data *d, const char *name)
 		d->kind = FAULT_WRITE;
 	else if (!strncmp(spec, "drop:", 5))
 		d->kind = FAULT_DROP;
+	else if (!strncmp(spec, "sigint-read:", 12))
+		d->kind = FAULT_SIGINT_READ;
+	else if (!strncmp(spec, "sigint-write:", 13))
+		d->kind = FAULT_SIGINT_WRITE;
 }
 
 static struct fault_data *data_of(io_channel channel)
@@ -138,7 +146,11 @@ static errcode_t fault_set_blksize(io_channel channel, int blksize)
 
 static int read_fails(struct fault_data *d)
 {
-	return ++d->reads == d->target && d->kind == FAULT_READ;
+	if (++d->reads != d->target)
+		return 0;
+	if (d->kind == FAULT_SIGINT_READ)
+		raise(SIGINT);
+	return d->kind == FAULT_READ;
 }
 
 static errcode_t fault_read_blk64(io_channel channel, unsigned long long block,
@@ -162,6 +174,8 @@ static int write_fault(struct fault_data *d)
 {
 	if (++d->writes != d->target)
 		return 0;
+	if (d->kind == FAULT_SIGINT_WRITE)
+		raise(SIGINT);	/* then the write is made */
 	return d->kind == FAULT_WRITE ? 1 : d->kind == FAULT_DROP ? 2 : 0;
 }
 

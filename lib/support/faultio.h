@@ -7,6 +7,10 @@
  *   E2FOLD_FAULT=read:N    the Nth block read fails with EIO
  *   E2FOLD_FAULT=write:N   the Nth block write fails with EIO
  *   E2FOLD_FAULT=drop:N    the Nth block write reports success but is lost
+ *   E2FOLD_FAULT=sigint-read:N, sigint-write:N
+ *                          the process gets SIGINT just before the Nth
+ *                          block read or write, which is then made (an
+ *                          interrupt at an exact point, not a fault)
  *
  * Counting starts at 1 when the channel opens; N=0 never fires. Only the
  * file first opened through the manager (the filesystem) gets faults;

@@ -11,6 +11,13 @@
 errcode_t e2fold_open_fs(const char *device, int flags, const char *undo_file,
 			 ext2_filsys *ret_fs)
 {
+	return e2fold_open_fs_at(device, flags, 0, 0, undo_file, ret_fs);
+}
+
+errcode_t e2fold_open_fs_at(const char *device, int flags, blk64_t superblock,
+			    unsigned int block_size, const char *undo_file,
+			    ext2_filsys *ret_fs)
+{
 	/* unix I/O, or the fault injector the tests ask for (faultio.h). */
 	io_manager io = e2fold_default_io_manager();
 	errcode_t retval;
@@ -27,11 +34,46 @@ errcode_t e2fold_open_fs(const char *device, int flags, const char *undo_file,
 			return retval;
 		io = undo_io_manager;
 	}
-	retval = ext2fs_open2(device, NULL, flags | EXT2_FLAG_64BITS, 0, 0, io,
-			      ret_fs);
+	retval = ext2fs_open2(device, NULL, flags | EXT2_FLAG_64BITS,
+			      superblock, block_size, io, ret_fs);
 	if (!retval)
 		e2fold_guard_inode_cache(*ret_fs);
 	return retval;
+}
+
+int e2fold_superblock_unusable(errcode_t retval)
+{
+	return retval == EXT2_ET_BAD_MAGIC || retval == EXT2_ET_SB_CSUM_INVALID ||
+	       retval == EXT2_ET_CORRUPT_SUPERBLOCK ||
+	       retval == EXT2_ET_BAD_DESC_SIZE || retval == EXT2_ET_SHORT_READ ||
+	       retval == EXT2_ET_UNKNOWN_CSUM || retval == EXT2_ET_REV_TOO_HIGH;
+}
+
+/*
+ * mke2fs puts a backup of the superblock at the start of block group 1
+ * (every sparse_super layout keeps that one). A group spans 8 blocks per
+ * byte of block, one bitmap block's worth, and with 1 KiB blocks the
+ * groups start at block 1, after the boot block.
+ */
+errcode_t e2fold_open_fs_backup(const char *device, int flags,
+				unsigned int block_size, const char *undo_file,
+				ext2_filsys *ret_fs, blk64_t *ret_superblock,
+				unsigned int *ret_block_size)
+{
+	unsigned int bs;
+
+	for (bs = EXT2_MIN_BLOCK_SIZE; bs <= EXT2_MAX_BLOCK_SIZE; bs <<= 1) {
+		blk64_t sb = (blk64_t)bs * 8 + (bs == EXT2_MIN_BLOCK_SIZE);
+
+		if (block_size && bs != block_size)
+			continue;
+		if (e2fold_open_fs_at(device, flags, sb, bs, undo_file, ret_fs))
+			continue;
+		*ret_superblock = sb;
+		*ret_block_size = bs;
+		return 0;
+	}
+	return EXT2_ET_BAD_MAGIC;
 }
 
 int e2fold_fs_truncated(const char *prog, ext2_filsys fs, const char *device)

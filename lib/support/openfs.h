@@ -24,6 +24,31 @@ errcode_t e2fold_open_fs(const char *device, int flags, const char *undo_file,
 			 ext2_filsys *ret_fs);
 
 /*
+ * As e2fold_open_fs, from the superblock at block superblock of
+ * block_size bytes (0 and 0: the primary). libext2fs then ignores the
+ * primary; writing the filesystem writes every copy of the superblock.
+ */
+errcode_t e2fold_open_fs_at(const char *device, int flags, blk64_t superblock,
+			    unsigned int block_size, const char *undo_file,
+			    ext2_filsys *ret_fs);
+
+/* Is retval, from opening, a superblock a backup might stand in for? */
+int e2fold_superblock_unusable(errcode_t retval);
+
+/*
+ * Open device from the first backup superblock that opens: the one of
+ * block group 1, for each block size from 1 KiB to 64 KiB (only
+ * block_size if it is not 0), as mke2fs places it. Returns 0 with the
+ * filesystem in *ret_fs and the backup's block and block size in
+ * *ret_superblock and *ret_block_size, or EXT2_ET_BAD_MAGIC when none
+ * opens.
+ */
+errcode_t e2fold_open_fs_backup(const char *device, int flags,
+				unsigned int block_size, const char *undo_file,
+				ext2_filsys *ret_fs, blk64_t *ret_superblock,
+				unsigned int *ret_block_size);
+
+/*
  * Does the superblock of fs claim more blocks than device holds? Then the
  * image was truncated or the superblock is corrupt: reading past the end
  * fails at random places and writing could grow the image. Says so

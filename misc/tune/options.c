@@ -49,7 +49,9 @@ static void usage(int status)
 		"  --dry-run          say what would be done; write nothing\n"
 		"  -z undo_file       save every block before it is overwritten\n"
 		"                     (e2undo restores them)\n"
-		"  --report FILE.json what was found and changed, as JSON\n\n"
+		"  --report FILE.json what was found and changed, as JSON\n"
+		"  -V, --version      print the version and exit\n"
+		"  --help             print this help and exit\n\n"
 		"Exit status: 0 done, 1 refused (a proof failed), 8 error.\n");
 	exit(status);
 }
@@ -160,6 +162,7 @@ void tune_parse_options(int argc, char **argv, struct tune_options *opt)
 		{ "dry-run", no_argument, NULL, 'd' },
 		{ "report", required_argument, NULL, 'R' },
 		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
 	};
 	int c;

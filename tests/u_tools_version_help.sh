@@ -1,0 +1,52 @@
+#!/bin/sh
+# u_tools_version_help: every tool answers -V, --version and --help with
+# exit status 0 and its text on stdout (nothing on stderr), as users of
+# e2fsprogs and GNU tools expect; --version and -V print the same line.
+set -u
+: "${top_builddir:=.}"
+tools="e2fsck/e2fold-fsck debugfs/e2fold-debugfs misc/e2fold-tune
+misc/e2fold-mkfs misc/e2fold-utf8"
+tmp=${TMPDIR:-/tmp}/u_tools_version_help.$$
+mkdir -p "$tmp" || exit 99
+trap 'rm -rf "$tmp"' EXIT
+fail=0
+for t in $tools; do
+	bin=$top_builddir/$t
+	prog=$(basename "$t")
+	[ -x "$bin" ] || { echo "ERROR: $bin is not built" >&2; exit 99; }
+	for opt in -V --version --help; do
+		"$bin" "$opt" > "$tmp/out" 2> "$tmp/err"
+		rc=$?
+		if [ $rc -ne 0 ]; then
+			echo "FAIL: $prog $opt: exit status $rc, expected 0"
+			fail=1
+		fi
+		if [ ! -s "$tmp/out" ]; then
+			echo "FAIL: $prog $opt: nothing on stdout"
+			fail=1
+		fi
+		if [ -s "$tmp/err" ]; then
+			echo "FAIL: $prog $opt: wrote to stderr: $(head -1 "$tmp/err")"
+			fail=1
+		fi
+		case $opt in
+		-V) cp "$tmp/out" "$tmp/short" ;;
+		--version)
+			if ! cmp -s "$tmp/short" "$tmp/out"; then
+				echo "FAIL: $prog: -V and --version differ"
+				fail=1
+			fi
+			if ! grep -q "^$prog " "$tmp/out"; then
+				echo "FAIL: $prog --version: does not start with '$prog ': $(head -1 "$tmp/out")"
+				fail=1
+			fi ;;
+		--help)
+			if ! grep -qi "usage" "$tmp/out"; then
+				echo "FAIL: $prog --help: no usage line"
+				fail=1
+			fi ;;
+		esac
+	done
+done
+[ $fail -eq 0 ] && echo "PASS: -V, --version and --help in every tool"
+exit $fail
