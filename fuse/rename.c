@@ -130,12 +130,22 @@ static errcode_t do_move(struct e2fuse *srv, struct move *m)
 	return retval;
 }
 
+static int encrypted(struct e2fuse *srv, ext2_ino_t dir)
+{
+	struct ext2_inode_large inode;
+
+	return !e2fuse_read_inode(srv, dir, &inode) &&
+	       (inode.i_flags & EXT4_ENCRYPT_FL);
+}
+
 /* The checks of ext4_rename and the VFS, in their order. */
 static int check_move(struct e2fuse *srv, struct move *m, unsigned int flags)
 {
 	struct ext2_inode_large inode;
 	int err, empty;
 
+	if (encrypted(srv, m->from_dir) || encrypted(srv, m->to_dir))
+		return ENOKEY;	/* fscrypt needs both keys to move a name */
 	err = e2fuse_find(srv, m->from_dir, m->from_name, &m->src);
 	if (err)
 		return err;
