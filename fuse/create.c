@@ -189,6 +189,10 @@ void e2fuse_create(fuse_req_t req, fuse_ino_t parent, const char *name,
 	if (!err)
 		err = e2fuse_errno(ext2fs_file_open(srv->fs, ino,
 						    EXT2_FILE_WRITE, &file));
+	if (!err && e2fuse_opened(srv, ino)) {
+		ext2fs_file_close(file);
+		err = ENOMEM;
+	}
 	if (err) {
 		fuse_reply_err(req, err);
 		return;
@@ -198,8 +202,11 @@ void e2fuse_create(fuse_req_t req, fuse_ino_t parent, const char *name,
 	e.generation = inode.i_generation;
 	e2fuse_fill_stat(srv, ino, &inode, &e.attr);
 	fi->fh = (uintptr_t)file;
-	if (fuse_reply_create(req, &e, fi) == -ENOENT)
-		ext2fs_file_close(file);	/* interrupted: no release */
+	if (fuse_reply_create(req, &e, fi) == -ENOENT) {
+		/* Interrupted: no release will come. */
+		ext2fs_file_close(file);
+		e2fuse_released(srv, ino);
+	}
 }
 
 void e2fuse_symlink(fuse_req_t req, const char *target, fuse_ino_t parent_node,

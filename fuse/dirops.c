@@ -143,7 +143,7 @@ errcode_t e2fuse_drop_link(struct e2fuse *srv, ext2_ino_t ino)
 	e2fuse_set_times(srv, &inode, E2FUSE_CTIME, NULL);
 	retval = e2fuse_write_inode(srv, ino, &inode);
 	if (!retval && !inode.i_links_count)
-		retval = e2fold_free_inode(srv->fs, ino, e2fuse_now(srv));
+		retval = e2fuse_unlinked(srv, ino);
 	return retval;
 }
 

@@ -13,6 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <et/com_err.h>
+
 #include "e2fuse.h"
 
 static void init(void *userdata EXT2FS_ATTR((unused)),
@@ -95,6 +97,8 @@ int main(int argc, char **argv)
 	struct e2fuse srv;
 	int r;
 
+	/* libext2fs's messages for its error codes, in com_err's reports. */
+	add_error_table(&et_ext2_error_table);
 	memset(&srv, 0, sizeof(srv));
 	r = e2fuse_parse_options(argc, argv, &srv.opt, &args);
 	if (r) {

@@ -45,6 +45,17 @@ struct e2fuse {
 	const struct e2fold_encoding *enc;	/* NULL: no casefold feature */
 	struct unicode_map *um;			/* enc's engine */
 	__u16 clean_state;	/* s_state before a read-write mount */
+	/*
+	 * Inodes with open files (opens.c): one whose last link goes while
+	 * it is open keeps its blocks until its last release, as the kernel
+	 * keeps an orphan.
+	 */
+	struct e2fuse_open {
+		ext2_ino_t ino;
+		unsigned int count;
+		int unlinked;	/* no links left: freed at the last release */
+	} *opens;
+	size_t nopens, opens_cap;
 };
 
 /* ---- options.c ---- */
@@ -113,6 +124,23 @@ int e2fuse_writable(fuse_req_t req);
 
 /* EXT2_FT_* of a mode. */
 int e2fuse_file_type(__u16 mode);
+
+/* ---- opens.c ---- */
+
+/* ino was opened: count it. Returns 0 or EXT2_ET_NO_MEMORY. */
+errcode_t e2fuse_opened(struct e2fuse *srv, ext2_ino_t ino);
+
+/* ino was released: at its last release, free it if it has no links. */
+errcode_t e2fuse_released(struct e2fuse *srv, ext2_ino_t ino);
+
+/*
+ * ino has lost its last link: free it now, or mark it to be freed at
+ * its last release if it is open.
+ */
+errcode_t e2fuse_unlinked(struct e2fuse *srv, ext2_ino_t ino);
+
+/* Free every inode still waiting for its last release (unmounting). */
+void e2fuse_free_orphans(struct e2fuse *srv);
 
 /* ---- names.c ---- */
 
@@ -200,7 +228,7 @@ errcode_t e2fuse_add_name(struct e2fuse *srv, ext2_ino_t dir,
 errcode_t e2fuse_remove_entry(struct e2fuse *srv, ext2_ino_t dir,
 			      const struct e2fuse_found *f);
 
-/* One link fewer for ino (freed at zero); a directory loses both. */
+/* One link fewer for ino (freed at none, or at its last release if open). */
 errcode_t e2fuse_drop_link(struct e2fuse *srv, ext2_ino_t ino);
 
 /* Is directory ino empty (only "." and "..")? */

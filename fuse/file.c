@@ -46,8 +46,18 @@ void e2fuse_open_file(fuse_req_t req, fuse_ino_t node,
 		fuse_reply_err(req, e2fuse_errno(retval));
 		return;
 	}
+	retval = e2fuse_opened(srv, ino);
+	if (retval) {
+		ext2fs_file_close(file);
+		fuse_reply_err(req, e2fuse_errno(retval));
+		return;
+	}
 	fi->fh = (uintptr_t)file;
-	fuse_reply_open(req, fi);
+	if (fuse_reply_open(req, fi) == -ENOENT) {
+		/* Interrupted: no release will come. */
+		ext2fs_file_close(file);
+		e2fuse_released(srv, ino);
+	}
 }
 
 void e2fuse_read(fuse_req_t req, fuse_ino_t node EXT2FS_ATTR((unused)),
@@ -141,10 +151,13 @@ void e2fuse_fsync(fuse_req_t req, fuse_ino_t node EXT2FS_ATTR((unused)),
 	fuse_reply_err(req, e2fuse_errno(retval));
 }
 
-void e2fuse_release(fuse_req_t req, fuse_ino_t node EXT2FS_ATTR((unused)),
+void e2fuse_release(fuse_req_t req, fuse_ino_t node,
 		    struct fuse_file_info *fi)
 {
-	fuse_reply_err(req, e2fuse_errno(ext2fs_file_close(file_of(fi))));
+	errcode_t retval = ext2fs_file_close(file_of(fi));
+	errcode_t freed = e2fuse_released(e2fuse_of(req), e2fuse_ino(node));
+
+	fuse_reply_err(req, e2fuse_errno(retval ? retval : freed));
 }
 
 void e2fuse_readlink(fuse_req_t req, fuse_ino_t node)

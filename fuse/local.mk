@@ -6,6 +6,7 @@ fuse_e2fold_fuse_SOURCES = \
 	fuse/options.c \
 	fuse/mount.c \
 	fuse/node.c \
+	fuse/opens.c \
 	fuse/names.c \
 	fuse/nokey.h \
 	fuse/nokey.c \

@@ -143,6 +143,7 @@ errcode_t e2fuse_close(struct e2fuse *srv)
 
 	if (!srv->fs)
 		return 0;
+	e2fuse_free_orphans(srv);
 	if (!srv->opt.readonly) {
 		srv->fs->super->s_state = srv->clean_state;
 		ext2fs_mark_super_dirty(srv->fs);
