@@ -2,6 +2,8 @@
 # without them they fail, never skip). Each directory has a `name` and
 # a `script`.
 FUSE_TESTS = \
-	tests/fuse_smoke
+	tests/fuse_smoke \
+	tests/fuse_ops \
+	tests/fuse_refuse
 TESTS += $(FUSE_TESTS)
-EXTRA_DIST += $(FUSE_TESTS)
+EXTRA_DIST += $(FUSE_TESTS) tests/fuse-lib.sh
