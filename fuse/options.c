@@ -158,7 +158,7 @@ static int take(void *data, const char *arg, int key,
 static int add_defaults(const struct e2fuse_options *opt,
 			struct fuse_args *args)
 {
-	char *fsname, *o;
+	char *fsname, *o, *path;
 	const char *c;
 	int r = 0;
 
@@ -169,12 +169,19 @@ static int add_defaults(const struct e2fuse_options *opt,
 	if (geteuid() == 0)
 		r |= fuse_opt_add_arg(args, "-oallow_other");
 	r |= fuse_opt_add_arg(args, "-osubtype=e2fold");
-	/* The image names the mount, with ',' and '\\' escaped for -o. */
-	fsname = malloc(2 * strlen(opt->image) + 16);
-	if (!fsname)
+	/*
+	 * The image's absolute path names the mount (',' and '\\' escaped
+	 * for -o), so that ext2fs_check_if_mounted, which compares the
+	 * files /proc/mounts names, sees a second server of the same image.
+	 */
+	path = realpath(opt->image, NULL);
+	fsname = malloc(2 * strlen(path ? path : opt->image) + 16);
+	if (!fsname) {
+		free(path);
 		return -1;
+	}
 	o = fsname + sprintf(fsname, "-ofsname=");
-	for (c = opt->image; *c; c++) {
+	for (c = path ? path : opt->image; *c; c++) {
 		if (*c == ',' || *c == '\\')
 			*o++ = '\\';
 		*o++ = *c;
@@ -182,6 +189,7 @@ static int add_defaults(const struct e2fuse_options *opt,
 	*o = '\0';
 	r |= fuse_opt_add_arg(args, fsname);
 	free(fsname);
+	free(path);
 	return r;
 }
 
