@@ -3,6 +3,7 @@
 
 #include <string.h>
 
+#include "encoding.h"
 #include "nokey.h"
 
 static const char alphabet[] =
@@ -27,17 +28,36 @@ static size_t encode(const unsigned char *in, size_t n, char *out)
 	return o;
 }
 
-void e2fuse_nokey_name(const struct e2fold_dirent *e, char *out)
+/* The directory hash the kernel puts into the no-key form (nokey.h). */
+static void dirhash(ext2_filsys fs, const struct e2fold_dir *d,
+		    const struct e2fold_dirent *e, __u32 hash[2])
+{
+	ext2_dirhash_t h = 0, minor = 0;
+
+	if (e->has_stored_hash) {
+		h = e->stored_hash;
+		minor = e->stored_minor;
+	} else if (d->indexed && !d->casefolded &&
+		   d->dx_problem == E2FOLD_DX_OK &&
+		   e2fold_casefold_dirhash(NULL,
+				e2fold_effective_hash_version(fs, d->dx_hash_version),
+				e->name, e->name_len, fs->super->s_hash_seed,
+				&h, &minor)) {
+		h = minor = 0;
+	}
+	hash[0] = h;
+	hash[1] = minor;
+}
+
+void e2fuse_nokey_name(ext2_filsys fs, const struct e2fold_dir *d,
+		       const struct e2fold_dirent *e, char *out)
 {
 	unsigned char raw[8 + 255];
-	__u32 hash = e->has_stored_hash ? e->stored_hash : 0;
-	__u32 minor = e->has_stored_hash ? e->stored_minor : 0;
-	int i;
+	__u32 hash[2];
 
-	for (i = 0; i < 4; i++) {
-		raw[i] = hash >> (8 * i);
-		raw[4 + i] = minor >> (8 * i);
-	}
+	dirhash(fs, d, e, hash);
+	/* The kernel copies its u32 words as they are in memory. */
+	memcpy(raw, hash, sizeof(hash));
 	memcpy(raw + 8, e->name, e->name_len);
 	out[encode(raw, 8 + e->name_len, out)] = '\0';
 }

@@ -92,7 +92,8 @@ void e2fuse_readdir(fuse_req_t req, fuse_ino_t node, size_t size, off_t off,
 			st.st_ino = e->ino;
 			st.st_mode = type_mode(e->file_type);
 			if (d->encrypted)
-				e2fuse_nokey_name(e, name);
+				e2fuse_nokey_name(e2fuse_of(req)->fs, d, e,
+						  name);
 			else {
 				memcpy(name, e->name, e->name_len);
 				name[e->name_len] = '\0';
