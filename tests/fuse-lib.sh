@@ -102,6 +102,6 @@ errno_of() {
 		my %names = (EEXIST, "EEXIST", EINVAL, "EINVAL",
 			ENOENT, "ENOENT", ENOTEMPTY, "ENOTEMPTY",
 			EISDIR, "EISDIR", ENOTDIR, "ENOTDIR", EPERM, "EPERM",
-			EROFS, "EROFS", EACCES, "EACCES");
+			EROFS, "EROFS", EACCES, "EACCES", 126, "ENOKEY");
 		print $names{$! + 0} // "errno " . ($! + 0), "\n";' "$@"
 }
