@@ -5,6 +5,7 @@ FUSE_TESTS = \
 	tests/fuse_smoke \
 	tests/fuse_ops \
 	tests/fuse_refuse \
-	tests/fuse_encrypted
+	tests/fuse_encrypted \
+	tests/fuse_kernels
 TESTS += $(FUSE_TESTS)
 EXTRA_DIST += $(FUSE_TESTS) tests/fuse-lib.sh
