@@ -10,6 +10,8 @@ fuse_e2fold_fuse_SOURCES = \
 	fuse/names.c \
 	fuse/nokey.h \
 	fuse/nokey.c \
+	fuse/sha256.h \
+	fuse/sha256.c \
 	fuse/lookup.c \
 	fuse/dirops.c \
 	fuse/create.c \

@@ -110,6 +110,40 @@ static int find_hashed(struct e2fuse *srv, struct e2fold_dir *d,
 	return 1;
 }
 
+/*
+ * An encrypted directory without its key: the name is a no-key form
+ * (nokey.h), matched against the ciphertext of every entry, as the
+ * kernel scans such a directory. A name that is no such form names
+ * nothing.
+ */
+static int find_nokey(struct e2fuse *srv, ext2_ino_t dir, const char *name,
+		      struct e2fuse_found *ret)
+{
+	struct e2fuse_nokey nk;
+	struct e2fold_dir *d;
+	errcode_t retval;
+	size_t i;
+
+	if (e2fuse_nokey_decode(name, &nk))
+		return 0;
+	retval = e2fold_dir_read(srv->fs, dir, &d);
+	if (retval)
+		return e2fuse_errno(retval);
+	for (i = 0; i < d->nents; i++) {
+		const struct e2fold_dirent *e = &d->ents[i];
+
+		if (e2fuse_nokey_match(&nk, e)) {
+			ret->ino = e->ino;
+			ret->lblk = e->lblk;
+			ret->offset = e->offset;
+			ret->file_type = e->file_type;
+			break;
+		}
+	}
+	e2fold_dir_free(d);
+	return 0;
+}
+
 static int dir_encrypted(struct e2fuse *srv, ext2_ino_t dir)
 {
 	struct ext2_inode inode;
@@ -146,13 +180,8 @@ int e2fuse_find(struct e2fuse *srv, ext2_ino_t dir, const char *name,
 	if (!lk)
 		return ENOMEM;
 	if (dir_encrypted(srv, dir)) {
-		unsigned char cipher[EXT2_NAME_LEN];
-
-		/* A name that is no no-key form names nothing here. */
-		if (e2fuse_nokey_decode(name, cipher, &len) == 0)
-			err = find_whole(srv, dir, cipher, len, lk, ret);
 		free(lk);
-		return err;
+		return find_nokey(srv, dir, name, ret);
 	}
 	if (!e2fold_dir_read_index(srv->fs, dir, &d)) {
 		if (d->dx_problem == E2FOLD_DX_OK && !d->encrypted)

@@ -5,6 +5,7 @@
 
 #include "encoding.h"
 #include "nokey.h"
+#include "sha256.h"
 
 static const char alphabet[] =
 	"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
@@ -52,20 +53,28 @@ static void dirhash(ext2_filsys fs, const struct e2fold_dir *d,
 void e2fuse_nokey_name(ext2_filsys fs, const struct e2fold_dir *d,
 		       const struct e2fold_dirent *e, char *out)
 {
-	unsigned char raw[8 + 255];
+	unsigned char raw[8 + E2FUSE_NOKEY_BYTES + E2FUSE_SHA256_SIZE];
+	size_t n = 8 + e->name_len;
 	__u32 hash[2];
 
 	dirhash(fs, d, e, hash);
 	/* The kernel copies its u32 words as they are in memory. */
 	memcpy(raw, hash, sizeof(hash));
-	memcpy(raw + 8, e->name, e->name_len);
-	out[encode(raw, 8 + e->name_len, out)] = '\0';
+	if (e->name_len <= E2FUSE_NOKEY_BYTES) {
+		memcpy(raw + 8, e->name, e->name_len);
+	} else {
+		memcpy(raw + 8, e->name, E2FUSE_NOKEY_BYTES);
+		e2fuse_sha256(e->name + E2FUSE_NOKEY_BYTES,
+			      e->name_len - E2FUSE_NOKEY_BYTES,
+			      raw + 8 + E2FUSE_NOKEY_BYTES);
+		n = sizeof(raw);
+	}
+	out[encode(raw, n, out)] = '\0';
 }
 
-int e2fuse_nokey_decode(const char *name, unsigned char *out,
-			unsigned int *ret_len)
+int e2fuse_nokey_decode(const char *name, struct e2fuse_nokey *ret)
 {
-	unsigned char raw[8 + 255 + 2];
+	unsigned char raw[8 + E2FUSE_NOKEY_BYTES + E2FUSE_SHA256_SIZE + 2];
 	unsigned int acc = 0, bits = 0;
 	size_t n = 0;
 	const char *p;
@@ -82,9 +91,31 @@ int e2fuse_nokey_decode(const char *name, unsigned char *out,
 			raw[n++] = acc >> bits;
 		}
 	}
-	if (n <= 8 || n > 8 + 255)
+	/* As the kernel: a short form, or exactly the long one. */
+	if (n <= 8 || (n > 8 + E2FUSE_NOKEY_BYTES &&
+		       n != 8 + E2FUSE_NOKEY_BYTES + E2FUSE_SHA256_SIZE))
 		return -1;
-	memcpy(out, raw + 8, n - 8);
-	*ret_len = n - 8;
+	ret->long_form = n > 8 + E2FUSE_NOKEY_BYTES;
+	ret->len = ret->long_form ? E2FUSE_NOKEY_BYTES : n - 8;
+	memcpy(ret->bytes, raw + 8, ret->len);
+	if (ret->long_form)
+		memcpy(ret->digest, raw + 8 + E2FUSE_NOKEY_BYTES,
+		       E2FUSE_SHA256_SIZE);
 	return 0;
+}
+
+int e2fuse_nokey_match(const struct e2fuse_nokey *nk,
+		       const struct e2fold_dirent *e)
+{
+	unsigned char digest[E2FUSE_SHA256_SIZE];
+
+	if (!nk->long_form)
+		return e->name_len == nk->len &&
+		       !memcmp(e->name, nk->bytes, nk->len);
+	if (e->name_len <= E2FUSE_NOKEY_BYTES ||
+	    memcmp(e->name, nk->bytes, E2FUSE_NOKEY_BYTES))
+		return 0;
+	e2fuse_sha256(e->name + E2FUSE_NOKEY_BYTES,
+		      e->name_len - E2FUSE_NOKEY_BYTES, digest);
+	return !memcmp(digest, nk->digest, sizeof(digest));
 }

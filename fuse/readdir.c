@@ -67,7 +67,8 @@ void e2fuse_readdir(fuse_req_t req, fuse_ino_t node, size_t size, off_t off,
 {
 	struct e2fold_dir *d = dir_of(fi);
 	char *buf = malloc(size);
-	char name[E2FUSE_NOKEY_MAX + 1];
+	/* A stored name (up to 255 bytes) or a no-key form (252). */
+	char name[EXT2_NAME_LEN + 1];
 	size_t used = 0;
 	off_t at;
 

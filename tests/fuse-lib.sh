@@ -12,7 +12,9 @@
 #   errno_of OP PATH [PATH2]    the errno name (or ok) of one system call
 #                       (perl): create (O_CREAT|O_EXCL), mkdir, rmdir,
 #                       unlink, rename, link, symlink
-# A trap unmounts on exit and prints the server's log after a failure.
+# A trap unmounts on exit and prints the server's log after a failure;
+# a script ends with `exit 0`, so that any other exit status (a helper's
+# exit 99) counts as a failure.
 set -u
 LC_ALL=C
 export LC_ALL
@@ -27,6 +29,12 @@ fail() {
 }
 
 finish() {
+	rc=$?
+	# An exit with an error status (a helper's exit 99) is a failure too.
+	if [ $rc -ne 0 ] && [ $status -eq 0 ]; then
+		echo "$name: FAIL: stopped with exit status $rc"
+		status=$rc
+	fi
 	if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then
 		fusermount3 -u mnt 2>/dev/null
 		sleep 1
