@@ -152,8 +152,18 @@ void e2fuse_write(fuse_req_t req, fuse_ino_t node, const char *buf,
 void e2fuse_flush(fuse_req_t req, fuse_ino_t node EXT2FS_ATTR((unused)),
 		  struct fuse_file_info *fi EXT2FS_ATTR((unused)))
 {
-	/* Every write reached the I/O channel when it was answered. */
-	fuse_reply_err(req, 0);
+	struct e2fuse *srv = e2fuse_of(req);
+	errcode_t retval = 0;
+
+	/*
+	 * Each close: what libext2fs holds in memory (bitmaps, group
+	 * counts, cached blocks) goes to the image, so that a server
+	 * killed later leaves the closed files whole; without a sync,
+	 * which is fsync's.
+	 */
+	if (!srv->opt.readonly)
+		retval = ext2fs_flush2(srv->fs, EXT2_FLAG_FLUSH_NO_SYNC);
+	fuse_reply_err(req, e2fuse_errno(retval));
 }
 
 void e2fuse_fsync(fuse_req_t req, fuse_ino_t node EXT2FS_ATTR((unused)),
