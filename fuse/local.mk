@@ -10,8 +10,6 @@ fuse_e2fold_fuse_SOURCES = \
 	fuse/names.c \
 	fuse/nokey.h \
 	fuse/nokey.c \
-	fuse/sha256.h \
-	fuse/sha256.c \
 	fuse/lookup.c \
 	fuse/dirops.c \
 	fuse/create.c \
@@ -22,5 +20,5 @@ fuse_e2fold_fuse_SOURCES = \
 	fuse/file.c \
 	fuse/xattr.c \
 	fuse/ioctl.c
-fuse_e2fold_fuse_CFLAGS = $(AM_CFLAGS) $(E2FOLD_TOOL_CFLAGS) $(FUSE_CFLAGS)
-fuse_e2fold_fuse_LDADD = $(E2FOLD_TOOL_LIBS) $(FUSE_LIBS)
+fuse_e2fold_fuse_CFLAGS = $(AM_CFLAGS) $(E2FOLD_TOOL_CFLAGS) $(FUSE_CFLAGS) $(NETTLE_CFLAGS)
+fuse_e2fold_fuse_LDADD = $(E2FOLD_TOOL_LIBS) $(FUSE_LIBS) $(NETTLE_LIBS)

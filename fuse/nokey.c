@@ -3,8 +3,9 @@
 
 #include <string.h>
 
+#include <nettle/sha2.h>
+
 #include "nokey.h"
-#include "sha256.h"
 
 static const char alphabet[] =
 	"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
@@ -28,10 +29,22 @@ static size_t encode(const unsigned char *in, size_t n, char *out)
 	return o;
 }
 
+/* SHA-256 of the ciphertext past the first bytes of a long name. */
+static void tail_digest(const struct e2fold_dirent *e,
+			unsigned char out[SHA256_DIGEST_SIZE])
+{
+	struct sha256_ctx ctx;
+
+	sha256_init(&ctx);
+	sha256_update(&ctx, e->name_len - E2FUSE_NOKEY_BYTES,
+		      e->name + E2FUSE_NOKEY_BYTES);
+	sha256_digest(&ctx, SHA256_DIGEST_SIZE, out);
+}
+
 void e2fuse_nokey_name(const struct e2fold_dirent *e, __u32 hash,
 		       __u32 minor, char *out)
 {
-	unsigned char raw[8 + E2FUSE_NOKEY_BYTES + E2FUSE_SHA256_SIZE];
+	unsigned char raw[8 + E2FUSE_NOKEY_BYTES + SHA256_DIGEST_SIZE];
 	size_t n = 8 + e->name_len;
 	__u32 words[2] = { hash, minor };
 
@@ -41,9 +54,7 @@ void e2fuse_nokey_name(const struct e2fold_dirent *e, __u32 hash,
 		memcpy(raw + 8, e->name, e->name_len);
 	} else {
 		memcpy(raw + 8, e->name, E2FUSE_NOKEY_BYTES);
-		e2fuse_sha256(e->name + E2FUSE_NOKEY_BYTES,
-			      e->name_len - E2FUSE_NOKEY_BYTES,
-			      raw + 8 + E2FUSE_NOKEY_BYTES);
+		tail_digest(e, raw + 8 + E2FUSE_NOKEY_BYTES);
 		n = sizeof(raw);
 	}
 	out[encode(raw, n, out)] = '\0';
@@ -51,7 +62,7 @@ void e2fuse_nokey_name(const struct e2fold_dirent *e, __u32 hash,
 
 int e2fuse_nokey_decode(const char *name, struct e2fuse_nokey *ret)
 {
-	unsigned char raw[8 + E2FUSE_NOKEY_BYTES + E2FUSE_SHA256_SIZE + 2];
+	unsigned char raw[8 + E2FUSE_NOKEY_BYTES + SHA256_DIGEST_SIZE + 2];
 	unsigned int acc = 0, bits = 0;
 	size_t n = 0;
 	const char *p;
@@ -70,21 +81,21 @@ int e2fuse_nokey_decode(const char *name, struct e2fuse_nokey *ret)
 	}
 	/* As the kernel: a short form, or exactly the long one. */
 	if (n <= 8 || (n > 8 + E2FUSE_NOKEY_BYTES &&
-		       n != 8 + E2FUSE_NOKEY_BYTES + E2FUSE_SHA256_SIZE))
+		       n != 8 + E2FUSE_NOKEY_BYTES + SHA256_DIGEST_SIZE))
 		return -1;
 	ret->long_form = n > 8 + E2FUSE_NOKEY_BYTES;
 	ret->len = ret->long_form ? E2FUSE_NOKEY_BYTES : n - 8;
 	memcpy(ret->bytes, raw + 8, ret->len);
 	if (ret->long_form)
 		memcpy(ret->digest, raw + 8 + E2FUSE_NOKEY_BYTES,
-		       E2FUSE_SHA256_SIZE);
+		       SHA256_DIGEST_SIZE);
 	return 0;
 }
 
 int e2fuse_nokey_match(const struct e2fuse_nokey *nk,
 		       const struct e2fold_dirent *e)
 {
-	unsigned char digest[E2FUSE_SHA256_SIZE];
+	unsigned char digest[SHA256_DIGEST_SIZE];
 
 	if (!nk->long_form)
 		return e->name_len == nk->len &&
@@ -92,7 +103,6 @@ int e2fuse_nokey_match(const struct e2fuse_nokey *nk,
 	if (e->name_len <= E2FUSE_NOKEY_BYTES ||
 	    memcmp(e->name, nk->bytes, E2FUSE_NOKEY_BYTES))
 		return 0;
-	e2fuse_sha256(e->name + E2FUSE_NOKEY_BYTES,
-		      e->name_len - E2FUSE_NOKEY_BYTES, digest);
+	tail_digest(e, digest);
 	return !memcmp(digest, nk->digest, sizeof(digest));
 }
