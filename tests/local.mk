@@ -34,6 +34,7 @@ include tests/mkfs.mk
 include tests/fuzz.mk
 include tests/tune.mk
 include tests/scan.mk
+include tests/fuse.mk
 
 # Every tool answers -V, --version and --help (exit 0, on stdout).
 TESTS += tests/u_tools_version_help.sh
