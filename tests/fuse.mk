@@ -13,4 +13,5 @@ tests_fuse_fsops_SOURCES = tests/fuse/fsops.c
 # ln and touch on filesystems populated by e2fold-mkfs -d.
 TESTS += tests/fuse_ops.sh tests/fuse_tools.sh
 EXTRA_DIST += tests/fuse_ops.sh tests/fuse_tools.sh tests/fuse-lib.sh \
+	tests/fuse/fixed.sh \
 	tests/fuse/genops.pl
