@@ -140,10 +140,9 @@ fuse_walk() {
 # looks every entry of WALK (fuse_walk's lines) up in IMAGE, by its own
 # bytes and by each other spelling spellings.pl makes of it. In a
 # directory with the flag, a spelling that e2fold-utf8 cmp calls equal
-# must find the name's inode and any other must find nothing (or be
-# refused, on a strict filesystem); without the flag only the name's own
-# bytes may find it (another spelling may be another entry's name, as a
-# and A in a plain directory). Summary in $out/LABEL.reach.
+# must find the name's inode and any other must not; without the flag a
+# spelling finds exactly the entry whose bytes it is, if there is one.
+# Summary in $out/LABEL.reach.
 check_reachable() {
 	base=$out/$3
 	# The names in hex, through the walk's escapes.
@@ -197,19 +196,25 @@ check_reachable() {
 				key = f[1] " " f[2]
 				n[f[3]]++
 				# Another spelling finds the name in a casefolded
-				# directory when it is equal; else only an entry
-				# whose bytes it is (plain directories: a and A).
-				if (f[3] == "exact")
-					want = "an inode"
-				else if (f[5] == "cf" && f[4] == "equal")
-					want = ino[key]
-				else if ((f[1] " " f[6]) in ino)
-					want = ino[f[1] " " f[6]]
-				else
-					want = "none"
+				# directory when it is equal. One that is not may
+				# be equal to another name there (the case of "I\u0131"
+				# is that of "II"), so it must only not find this
+				# one. In a plain directory a spelling finds only an
+				# entry whose bytes it is (a and A).
 				got = f[7]
-				ok = (want == "an inode") ? got ~ /^[0-9]+$/ : \
-				     (want == "none") ? (got == "none" || got == "refused") : got == want
+				if (f[3] == "exact") {
+					want = "an inode"
+					ok = got ~ /^[0-9]+$/
+				} else if (f[5] == "cf" && f[4] == "equal") {
+					want = ino[key]
+					ok = got == want
+				} else if (f[5] == "cf") {
+					want = "anything but " ino[key]
+					ok = got != ino[key]
+				} else {
+					want = ((f[1] " " f[6]) in ino) ? ino[f[1] " " f[6]] : "none"
+					ok = got == want || (want == "none" && got == "refused")
+				}
 				if (!ok) {
 					wrong[f[3]]++
 					if (bad++ < 10)

@@ -62,7 +62,7 @@ for kind in default:4096:encoding=utf8 strict:1024:encoding=utf8,encoding_flags=
 	bs=${rest%%:*} opts=${rest#*:}
 	img=$out/gen.$name.img
 	mkfs "gen.$name.img" "$bs" "$opts"
-	perl "$top_srcdir/tests/fuse/genops.pl" 7 2000 1500 > "$out/gen.ops"
+	perl "$top_srcdir/tests/fuse/genops.pl" 7 1500 800 > "$out/gen.ops"
 	fuse_mount "$img" "$out/mnt"
 	"$FSOPS" "$out/mnt" "$out/gen.ops" > "$out/gen.$name.actual" 2> "$out/gen.$name.err" ||
 		kfail "$name: fsops on the generated list stopped (status $?): $(cat "$out/gen.$name.err")"
