@@ -8,17 +8,22 @@
 # acute, Hangul) and ignorables, EEXIST for a name equal to one there,
 # names that are not UTF-8, the casefold flag on empty and non-empty
 # directories and its inheritance, links, renames onto another link of
-# the same file, and byte-exact names in a plain directory.
+# the same file, names of 256 bytes, and byte-exact names in a plain
+# directory.
 # fixed_expect INV: the operations and the answers the kernel gives. INV
 # is what the casefolded directory answers for a name that is not UTF-8:
 # ok on a default filesystem, EINVAL on a strict one.
 fixed_expect() {
-	inv=$1 miss=ENOENT
+	inv=$1 miss=ENOENT long=ENAMETOOLONG
+	# 255 bytes of a; the names below have 256 bytes.
+	a255=$(printf '%0255d' 0 | tr 0 a)
 	# The listing of cf at the end, sorted by bytes; the names that are
 	# not UTF-8 only where they could be made.
 	cf_list='ok 12 Moved Stra\xc3\x9fe ab\xe2\x80\x8dc a\xffb e\xcc\x81t\xc3\xa9 \xc3 \xc4\xb0 \xe1\x83\x90 \xe1\x8e\xa0\xe1\x8e\xa1 \xed\x95\x9c \xef\xbc\xa1 \xf0\x90\x90\x80'
 	if [ "$inv" != ok ]; then
-		miss=$inv
+		# Strict checks a name in a casefolded directory before its
+		# length (the dentry hash refuses it first).
+		miss=$inv long=$inv
 		cf_list=$(echo "$cf_list" | sed 's/ok 12/ok 10/; s/ a\\xffb//; s/ \\xc3 / /')
 	fi
 	cat <<EOF
@@ -82,7 +87,10 @@ stat cf/MOVED -> ok file 2 5
 rename cf/moved cf/HARD -> ok
 stat cf/hard -> ok file 2 5
 unlink cf/hArD -> ok
+create cf/$a255\xff -> $long
+create cf/${a255}b -> ENAMETOOLONG
 mkdir plain -> ok
+create plain/$a255\xff -> ENAMETOOLONG
 stat plain -> ok dir 2
 create plain/a -> ok
 create plain/A -> ok
