@@ -6,12 +6,12 @@
 check_PROGRAMS += tests/fuse/fsops
 tests_fuse_fsops_SOURCES = tests/fuse/fsops.c
 
-# fuse_ops: fixed operations with known answers on a default and a strict
-# filesystem, then a generated few thousand, judged by both fscks and by
-# e2fold-debugfs lookups of every name in all its spellings.
+# fuse_oplists: fixed operations with known answers on a default and a
+# strict filesystem, then a generated few thousand, judged by both fscks
+# and by e2fold-debugfs lookups of every name in all its spellings.
 # fuse_tools: the same judges after ls, stat, cat, cp -a, mv, rm, mkdir,
 # ln and touch on filesystems populated by e2fold-mkfs -d.
-TESTS += tests/fuse_ops.sh tests/fuse_tools.sh
-EXTRA_DIST += tests/fuse_ops.sh tests/fuse_tools.sh tests/fuse-lib.sh \
+TESTS += tests/fuse_oplists.sh tests/fuse_tools.sh
+EXTRA_DIST += tests/fuse_oplists.sh tests/fuse_tools.sh tests/fuse/lib.sh \
 	tests/fuse/fixed.sh \
 	tests/fuse/genops.pl

@@ -10,8 +10,8 @@
 # writes.
 # shellcheck source=tests/kernel/lib.sh
 . "${top_srcdir:-.}/tests/kernel/lib.sh"
-# shellcheck source=tests/fuse-lib.sh
-. "$top_srcdir/tests/fuse-lib.sh"
+# shellcheck source=tests/fuse/lib.sh
+. "$top_srcdir/tests/fuse/lib.sh"
 fuse_init fuse_tools
 
 # check LABEL COMMAND...: the command succeeds.

@@ -1,5 +1,5 @@
 # fixed.sh: a fixed list of file operations on a casefolded and a plain
-# directory, with the answers Linux gives (sourced by tests/fuse_ops.sh,
+# directory, with the answers Linux gives (sourced by tests/fuse_oplists.sh,
 # which holds e2fold-fuse to them, and tests/kernel/k_fuse_diff.sh,
 # which holds the kernel to them, so that the list itself is checked).
 # The operations are the lines without their " -> ANSWER" (fsops,

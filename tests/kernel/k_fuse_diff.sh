@@ -16,8 +16,8 @@
 # Results in $top_builddir/tests/kernel/SUITE/k_fuse_diff/.
 # shellcheck source=tests/kernel/lib.sh
 . "${top_srcdir:-.}/tests/kernel/lib.sh"
-# shellcheck source=tests/fuse-lib.sh
-. "$top_srcdir/tests/fuse-lib.sh"
+# shellcheck source=tests/fuse/lib.sh
+. "$top_srcdir/tests/fuse/lib.sh"
 # shellcheck source=tests/fuse/fixed.sh
 . "$top_srcdir/tests/fuse/fixed.sh"
 kinit k_fuse_diff
@@ -135,10 +135,10 @@ for name in default strict; do
 	dev=vda
 	[ $name = strict ] && dev=vdb
 	for who in kernel fuse; do
-		got=$out/vm/$dev.fixed
-		[ $who = fuse ] && got=$out/fuse.$name.fixed
+		got=$out/vm/$dev.fixed answerer=Linux
+		[ $who = fuse ] && got=$out/fuse.$name.fixed answerer=e2fold-fuse
 		if ! diff -u "$out/$name.fixed.expect" "$got" > "$out/$who.$name.fixed.diff"; then
-			kfail "$name: the $who's answers to the fixed list differ from those expected (- expected, + $who):"
+			kfail "$name: $answerer answers the fixed list otherwise than expected (- expected, + $answerer):"
 			grep '^[-+][^-+]' "$out/$who.$name.fixed.diff" | head -20
 		fi
 	done

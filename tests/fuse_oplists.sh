@@ -1,6 +1,6 @@
 #!/bin/sh
-# fuse_ops: e2fold-fuse, mounted for real, answers file operations as the
-# kernel does in casefolded directories (doc/kernel-facts.md, "NFDi and
+# fuse_oplists: e2fold-fuse, mounted for real, answers file operations as
+# the kernel does in casefolded directories (doc/kernel-facts.md, "NFDi and
 # NFDiCF" and "Strict and non-strict"), and what it writes is a clean
 # filesystem in which every name is found by all its spellings.
 #
@@ -15,11 +15,11 @@
 # by e2fold-debugfs.
 # shellcheck source=tests/kernel/lib.sh
 . "${top_srcdir:-.}/tests/kernel/lib.sh"
-# shellcheck source=tests/fuse-lib.sh
-. "$top_srcdir/tests/fuse-lib.sh"
+# shellcheck source=tests/fuse/lib.sh
+. "$top_srcdir/tests/fuse/lib.sh"
 # shellcheck source=tests/fuse/fixed.sh
 . "$top_srcdir/tests/fuse/fixed.sh"
-fuse_init fuse_ops
+fuse_init fuse_oplists
 
 mkfs() {
 	"$E2FOLD_MKFS" -q -F -b "$2" -E "$3" "$out/$1" 32M > "$out/mkfs.log" 2>&1 || {

@@ -1,8 +1,9 @@
-# fuse-lib.sh: what the tests of e2fold-fuse share (tests/fuse_*.sh,
-# tests/kernel/k_fuse_diff.sh, bench/fuse-bench.sh; sourced after
-# tests/kernel/lib.sh, whose hex helpers, spellings and fsck judges they
-# use). A test calls fuse_init NAME first: its files go to
-# $out = BUILDDIR/tests/NAME/; failures are collected with kfail.
+# lib.sh: what the tests of e2fold-fuse that run operation lists and
+# look every name up share (tests/fuse_oplists.sh, tests/fuse_tools.sh,
+# tests/kernel/k_fuse_diff.sh; sourced after tests/kernel/lib.sh, whose
+# hex helpers, spellings and fsck judges they use). A test calls
+# fuse_init NAME first: its files go to $out = BUILDDIR/tests/NAME/;
+# failures are collected with kfail.
 #
 # Mounts are real: e2fold-fuse runs as root against /dev/fuse. Without
 # /dev/fuse, fusermount3 (Debian package fuse3) or a mount that comes up,
