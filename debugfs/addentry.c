@@ -9,12 +9,7 @@
  * the same key in the wrong leaf counts, because creating the name would
  * make a duplicate.
  *
- * Place: an indexed directory takes the name into the leaf its hash leads
- * to, splitting it when full (leafsplit.c); a linear one into the first
- * block with room (dirblock.c), else a new block. Where the kernel would
- * split an index block, add an index level, index a one-block directory
- * or move an inline one into blocks, we rewrite the whole directory with
- * e2fold_dir_write instead, which gives the same lookups.
+ * Place: as the kernel would (e2fold_dir_add, lib/support/dirinsert.c).
  */
 #include "config.h"
 
@@ -135,85 +130,6 @@ int check_new_name(struct session *s, const char *cmd, ext2_ino_t dir,
 	return r;
 }
 
-/* Rewrite the whole directory with its entries and nn. */
-static errcode_t rewrite(struct session *s, const struct e2fold_dir *d,
-			 const struct new_name *nn)
-{
-	struct e2fold_new_entry *ents = calloc(d->nents + 1, sizeof(*ents));
-	struct e2fold_dir_layout layout;
-	errcode_t retval;
-	size_t i;
-
-	if (!ents)
-		return EXT2_ET_NO_MEMORY;
-	for (i = 0; i < d->nents; i++) {
-		ents[i].name = d->ents[i].name;
-		ents[i].name_len = d->ents[i].name_len;
-		ents[i].ino = d->ents[i].ino;
-		ents[i].file_type = d->ents[i].file_type;
-	}
-	ents[i].name = nn->name;
-	ents[i].name_len = nn->len;
-	ents[i].ino = nn->ino;
-	ents[i].file_type = nn->file_type;
-	memset(&layout, 0, sizeof(layout));
-	layout.ino = d->ino;
-	layout.parent = d->dotdot ? d->dotdot : d->ino;
-	layout.um = d->casefolded ? s->um : NULL;
-	layout.hash_version = d->indexed && d->dx_problem == E2FOLD_DX_OK ?
-			      d->dx_hash_version :
-			      s->fs->super->s_def_hash_version;
-	retval = session_load_bitmaps(s);
-	if (!retval)
-		retval = e2fold_dir_write(s->fs, &layout, ents, d->nents + 1);
-	free(ents);
-	return retval;
-}
-
-/*
- * A linear directory: the first block with room; else, as the kernel
- * does, an index when the directory is one block (make_indexed_dir: we
- * rewrite it, which builds the index) or a new block at the end.
- */
-static errcode_t linear_add(struct session *s, const struct e2fold_dir *d,
-			    const struct new_name *nn, enum add_how *ret_how)
-{
-	errcode_t retval;
-	blk64_t lblk;
-
-	*ret_how = ADD_IN_PLACE;
-	for (lblk = 0; lblk < d->nblocks; lblk++) {
-		retval = dirblock_insert(s, d->ino, lblk, nn);
-		if (retval != EXT2_ET_DIR_NO_SPACE)
-			return retval;
-	}
-	if (ext2fs_has_feature_dir_index(s->fs->super) && d->nblocks <= 1)
-		return EXT2_ET_DIR_NO_SPACE;
-	*ret_how = ADD_NEW_BLOCK;
-	return dirblock_append(s, d->ino, d->nblocks, nn);
-}
-
-static errcode_t place(struct session *s, const struct e2fold_dir *d,
-		       const struct new_name *nn, enum add_how *ret_how)
-{
-	errcode_t retval = EXT2_ET_DIR_NO_SPACE;
-
-	/*
-	 * e2fold_dir_write moves an inline directory into blocks, and
-	 * rebuilds a damaged index (where the kernel would drop it).
-	 */
-	if (d->inode.i_flags & EXT4_INLINE_DATA_FL)
-		retval = EXT2_ET_DIR_NO_SPACE;
-	else if (d->indexed && d->dx_problem == E2FOLD_DX_OK && d->nleaves)
-		retval = dx_add_entry(s, d, nn, ret_how);
-	else if (!d->indexed)
-		retval = linear_add(s, d, nn, ret_how);
-	if (retval != EXT2_ET_DIR_NO_SPACE)
-		return retval;
-	*ret_how = ADD_REWRITTEN;
-	return rewrite(s, d, nn);
-}
-
 static errcode_t touch_dir(struct session *s, ext2_ino_t dir)
 {
 	struct ext2_inode inode;
@@ -227,17 +143,15 @@ static errcode_t touch_dir(struct session *s, ext2_ino_t dir)
 
 errcode_t add_entry(struct session *s, ext2_ino_t dir,
 		    const unsigned char *name, unsigned int len,
-		    ext2_ino_t ino, int file_type, enum add_how *ret_how)
+		    ext2_ino_t ino, int file_type,
+		    enum e2fold_add_how *ret_how)
 {
-	struct new_name nn = { name, len, ino, file_type };
-	struct e2fold_dir *d;
+	struct e2fold_new_name nn = { name, len, ino, file_type };
 	errcode_t retval;
 
-	retval = e2fold_dir_read(s->fs, dir, &d);
-	if (retval)
-		return retval;
-	retval = place(s, d, &nn, ret_how);
-	e2fold_dir_free(d);
+	retval = session_load_bitmaps(s);
+	if (!retval)
+		retval = e2fold_dir_add(s->fs, s->um, dir, &nn, ret_how);
 	if (!retval)
 		retval = touch_dir(s, dir);
 	return retval;

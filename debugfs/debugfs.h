@@ -14,6 +14,7 @@
 #include "cfname.h"
 #include "dirread.h"
 #include "encoding.h"
+#include "dirinsert.h"
 #include "hashalg.h"
 
 /* The filesystem a run of e2fold-debugfs works on. */
@@ -212,63 +213,13 @@ errcode_t new_inode(struct session *s, ext2_ino_t dir, __u16 mode,
 int check_new_name(struct session *s, const char *cmd, ext2_ino_t dir,
 		   const unsigned char *name, unsigned int len);
 
-/* How add_entry placed a name. */
-enum add_how {
-	ADD_IN_PLACE,		/* into free space of a block */
-	ADD_NEW_BLOCK,		/* a new block at the end (linear) */
-	ADD_SPLIT,		/* its leaf was split */
-	ADD_REWRITTEN,		/* the whole directory was rewritten */
-};
-
 /*
  * Add entry name -> ino to directory dir where the kernel would put it
- * (addentry.c); *ret_how says how.
+ * (e2fold_dir_add), and set the directory's times; *ret_how says how.
  */
 errcode_t add_entry(struct session *s, ext2_ino_t dir,
 		    const unsigned char *name, unsigned int len,
-		    ext2_ino_t ino, int file_type, enum add_how *ret_how);
-
-/* ---- dirblock.c, leafsplit.c ---- */
-
-struct new_name {
-	const unsigned char *name;
-	unsigned int len;
-	ext2_ino_t ino;
-	int file_type;		/* EXT2_FT_* */
-};
-
-/* Logical block lblk of directory dir into buf (a bad checksum is read). */
-errcode_t dirblock_read(struct session *s, ext2_ino_t dir, blk64_t lblk,
-			void *buf, blk64_t *ret_pblk);
-
-/* Where a leaf's entries end: before the checksum tail, if any. */
-unsigned int dirblock_end(ext2_filsys fs);
-
-/* Write entry nn at `at` with rec_len. */
-void dirblock_put(ext2_filsys fs, void *at, const struct new_name *nn,
-		  unsigned int rec_len);
-
-/* Stretch the entry at last_off to the end; add the checksum tail. */
-void dirblock_finish(ext2_filsys fs, void *buf, unsigned int last_off);
-
-/* nn into free space of block lblk; EXT2_ET_DIR_NO_SPACE if none. */
-errcode_t dirblock_insert(struct session *s, ext2_ino_t dir, blk64_t lblk,
-			  const struct new_name *nn);
-
-/* Write buf as a new block lblk of dir, growing its size. */
-errcode_t dirblock_new(struct session *s, ext2_ino_t dir, blk64_t lblk,
-		       const void *buf);
-
-/* A new block lblk holding only nn. */
-errcode_t dirblock_append(struct session *s, ext2_ino_t dir, blk64_t lblk,
-			  const struct new_name *nn);
-
-/*
- * nn into an indexed directory with a sound index, as the kernel does:
- * its leaf, split if full. EXT2_ET_DIR_NO_SPACE when the index block
- * that leads to the leaf is full.
- */
-errcode_t dx_add_entry(struct session *s, const struct e2fold_dir *d,
-		       const struct new_name *nn, enum add_how *ret_how);
+		    ext2_ino_t ino, int file_type,
+		    enum e2fold_add_how *ret_how);
 
 #endif /* E2FOLD_DEBUGFS_H */

@@ -73,13 +73,13 @@ static void forget_inode(struct session *s, ext2_ino_t ino, int is_dir)
 }
 
 static void report_added(const char *what, const struct target *t,
-			 ext2_ino_t ino, enum add_how how)
+			 ext2_ino_t ino, enum e2fold_add_how how)
 {
 	static const char *const notes[] = {
-		[ADD_IN_PLACE] = "",
-		[ADD_NEW_BLOCK] = " (in a new block)",
-		[ADD_SPLIT] = " (its leaf was split)",
-		[ADD_REWRITTEN] = " (the directory was rewritten)",
+		[E2FOLD_ADD_IN_PLACE] = "",
+		[E2FOLD_ADD_NEW_BLOCK] = " (in a new block)",
+		[E2FOLD_ADD_SPLIT] = " (its leaf was split)",
+		[E2FOLD_ADD_REWRITTEN] = " (the directory was rewritten)",
 	};
 
 	printf("%s \"%s\": inode %u in directory %u%s\n", what,
@@ -103,7 +103,7 @@ static errcode_t link_parent(struct session *s, ext2_ino_t dir)
 }
 
 static errcode_t make_directory(struct session *s, const struct target *t,
-				ext2_ino_t *ret_ino, enum add_how *ret_how)
+				ext2_ino_t *ret_ino, enum e2fold_add_how *ret_how)
 {
 	struct e2fold_dir_layout layout;
 	struct ext2_inode parent;
@@ -141,7 +141,7 @@ DEBUGFS_CMD(do_mkdir)
 	struct target *t = malloc(sizeof(*t));
 	ext2_ino_t ino;
 	errcode_t retval;
-	enum add_how how;
+	enum e2fold_add_how how;
 	int exact;
 
 	if (!args || !t)
@@ -197,7 +197,7 @@ static errcode_t copy_in(struct session *s, ext2_ino_t ino, int fd)
 }
 
 static errcode_t make_file(struct session *s, const struct target *t, int fd,
-			   mode_t perm, ext2_ino_t *ret_ino, enum add_how *ret_how)
+			   mode_t perm, ext2_ino_t *ret_ino, enum e2fold_add_how *ret_how)
 {
 	ext2_ino_t ino;
 	errcode_t retval;
@@ -225,7 +225,7 @@ DEBUGFS_CMD(do_write)
 	struct stat st;
 	ext2_ino_t ino;
 	errcode_t retval;
-	enum add_how how;
+	enum e2fold_add_how how;
 	int exact, fd = -1;
 
 	if (!args || !t)

@@ -15,8 +15,6 @@ debugfs_e2fold_debugfs_SOURCES = \
 	debugfs/lookup.c \
 	debugfs/inode.c \
 	debugfs/newinode.c \
-	debugfs/dirblock.c \
-	debugfs/leafsplit.c \
 	debugfs/addentry.c \
 	debugfs/edit.c
 nodist_debugfs_e2fold_debugfs_SOURCES = debugfs/e2fold_cmds.c

@@ -1,4 +1,16 @@
-# Tests of e2fold-fuse mounted for real (root, /dev/fuse, fusermount3).
+# Tests of e2fold-fuse that mount an image (root and /dev/fuse needed;
+# without them they fail, never skip). Each directory has a `name` and
+# a `script`.
+FUSE_TESTS = \
+	tests/fuse_smoke \
+	tests/fuse_ops \
+	tests/fuse_refuse \
+	tests/fuse_encrypted \
+	tests/fuse_kernels
+TESTS += $(FUSE_TESTS)
+EXTRA_DIST += $(FUSE_TESTS) tests/fuse-lib.sh
+
+# Operation lists, mounted as above.
 # fsops runs a list of file operations and prints each one's result, so
 # that a mount's answers can be compared with expected ones or with the
 # kernel's (tests/kernel/k_fuse_diff.sh builds it statically for the VM);

@@ -16,7 +16,7 @@ for d in doc lib tests; do
 	[ -d "$d" ] || { echo "ERROR: no $d/ in $top" >&2; exit 99; }
 done
 
-find lib e2fsck debugfs misc tests fuzz bench util scripts README.md \
+find lib e2fsck debugfs fuse misc tests fuzz bench util scripts README.md \
 	-type f ! -name '*.gz' ! -name '*.xz' ! -name 'utf8data.h' \
 	! -path 'tests/data/*' -print | LC_ALL=C sort |
 perl -e '
@@ -50,7 +50,7 @@ perl -e '
 			my ($page, $section) = ($1, $3);
 			# A bare NAME.md is data (a file name in an image)
 			# unless a section follows it.
-			my $dirs = "doc|lib|e2fsck|debugfs|misc|tests|fuzz|bench|util|scripts";
+			my $dirs = "doc|lib|e2fsck|debugfs|fuse|misc|tests|fuzz|bench|util|scripts";
 			next unless $page =~ m{/} ? $page =~ m{^($dirs)/} :
 			    defined $section;
 			$cited++;
@@ -74,7 +74,7 @@ perl -e '
 		local $/;
 		my $text = <$fh>;
 		close $fh;
-		my $dirs = "doc|lib|e2fsck|debugfs|misc|tests|fuzz|bench|util|scripts";
+		my $dirs = "doc|lib|e2fsck|debugfs|fuse|misc|tests|fuzz|bench|util|scripts";
 		my @paths = $text =~ m{`((?:$dirs)/[^`\s]*)`}g;
 		push @paths, map { "doc/$_" } $text =~ m{\]\(([^):/#]+)\)}g;
 		for my $path (@paths) {

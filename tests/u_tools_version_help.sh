@@ -5,7 +5,7 @@
 set -u
 : "${top_builddir:=.}"
 tools="e2fsck/e2fold-fsck debugfs/e2fold-debugfs misc/e2fold-tune
-misc/e2fold-mkfs misc/e2fold-utf8"
+misc/e2fold-mkfs misc/e2fold-utf8 fuse/e2fold-fuse"
 tmp=${TMPDIR:-/tmp}/u_tools_version_help.$$
 mkdir -p "$tmp" || exit 99
 trap 'rm -rf "$tmp"' EXIT

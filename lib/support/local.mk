@@ -23,6 +23,12 @@ lib_support_libsupport_la_SOURCES = \
 	lib/support/dxgeometry.h \
 	lib/support/lookup.h \
 	lib/support/lookup.c \
+	lib/support/dirinsert.h \
+	lib/support/dirinsert.c \
+	lib/support/dxinsert.c \
+	lib/support/dirblock.c \
+	lib/support/newinode.h \
+	lib/support/newinode.c \
 	lib/support/array.h \
 	lib/support/array.c \
 	lib/support/hashalg.h \

@@ -1,5 +1,5 @@
 /*
- * leafsplit.c: a new name in a hash-indexed directory, placed as
+ * dxinsert.c: a new name in a hash-indexed directory, placed as
  * ext4_dx_add_entry places it (fs/ext4/namei.c):
  *   - down the index with dx_probe's binary search (in each index block,
  *     the last entry whose stored hash is at most the name's hash) to the
@@ -20,7 +20,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "debugfs.h"
+#include "dirinsert.h"
+#include "encoding.h"
 #include "le.h"
 
 #define DX_ROOT_ENTRIES_OFFSET 32
@@ -43,7 +44,7 @@ struct map_ent {
 };
 
 /* dx_probe for hash: fills f and the leaf's logical block. */
-static errcode_t descend(struct session *s, const struct e2fold_dir *d,
+static errcode_t descend(ext2_filsys fs, const struct e2fold_dir *d,
 			 __u32 hash, struct dx_frame *f, blk64_t *ret_leaf)
 {
 	unsigned int offset = DX_ROOT_ENTRIES_OFFSET;
@@ -53,7 +54,7 @@ static errcode_t descend(struct session *s, const struct e2fold_dir *d,
 	for (;;) {
 		const unsigned char *e;
 		long p, q;
-		errcode_t retval = dirblock_read(s, d->ino, lblk, f->buf,
+		errcode_t retval = e2fold_dirblock_read(fs, d->ino, lblk, f->buf,
 						 &f->pblk);
 
 		if (retval)
@@ -101,13 +102,13 @@ static int cmp_off(const void *a, const void *b)
 }
 
 /* dx_make_map: the live entries of the leaf in buf, with their hashes. */
-static errcode_t make_map(struct session *s, const struct e2fold_dir *d,
+static errcode_t make_map(ext2_filsys fs, const struct unicode_map *um,
+			  const struct e2fold_dir *d,
 			  const unsigned char *buf, struct map_ent *map,
 			  unsigned int *ret_count)
 {
-	ext2_filsys fs = s->fs;
 	int version = e2fold_effective_hash_version(fs, d->dx_hash_version);
-	unsigned int off = 0, end = dirblock_end(fs), n = 0;
+	unsigned int off = 0, end = e2fold_dirblock_end(fs), n = 0;
 
 	while (off < end) {
 		const struct ext2_dir_entry *de = (const void *)(buf + off);
@@ -118,7 +119,7 @@ static errcode_t make_map(struct session *s, const struct e2fold_dir *d,
 		    rec_len < 8 || off + rec_len > end)
 			return EXT2_ET_DIR_CORRUPTED;
 		if (de->inode && ext2fs_dirent_name_len(de)) {
-			retval = e2fold_casefold_dirhash(d->casefolded ? s->um : NULL,
+			retval = e2fold_casefold_dirhash(d->casefolded ? um : NULL,
 					version, (const unsigned char *)de->name,
 					ext2fs_dirent_name_len(de),
 					fs->super->s_hash_seed, &map[n].hash, NULL);
@@ -151,9 +152,9 @@ static void pack(ext2_filsys fs, const unsigned char *src,
 		off += len;
 	}
 	if (n)
-		dirblock_finish(fs, dst, last);
+		e2fold_dirblock_finish(fs, dst, last);
 	else
-		dirblock_finish(fs, dst, 0);
+		e2fold_dirblock_finish(fs, dst, 0);
 }
 
 /* do_split's choice: the first entry (in hash order) that moves. */
@@ -174,7 +175,7 @@ static unsigned int split_point(const struct map_ent *map, unsigned int count,
 }
 
 /* Add an index entry for newlblk after f->at; write the index block. */
-static errcode_t insert_index(struct session *s, const struct e2fold_dir *d,
+static errcode_t insert_index(ext2_filsys fs, const struct e2fold_dir *d,
 			      struct dx_frame *f, __u32 hash, blk64_t newlblk)
 {
 	unsigned char *e = f->buf + f->offset;
@@ -184,14 +185,14 @@ static errcode_t insert_index(struct session *s, const struct e2fold_dir *d,
 	e2fold_put_le32(at, hash);
 	e2fold_put_le32(at + 4, (__u32)newlblk);
 	e2fold_put_le16(e + 2, f->count + 1);
-	return ext2fs_write_dir_block4(s->fs, f->pblk, f->buf, 0, d->ino);
+	return ext2fs_write_dir_block4(fs, f->pblk, f->buf, 0, d->ino);
 }
 
-static errcode_t split(struct session *s, const struct e2fold_dir *d,
+static errcode_t split(ext2_filsys fs, const struct unicode_map *um,
+		       const struct e2fold_dir *d,
 		       struct dx_frame *f, blk64_t leaf, __u32 hash,
-		       const struct new_name *nn)
+		       const struct e2fold_new_name *nn)
 {
-	ext2_filsys fs = s->fs;
 	unsigned int bs = fs->blocksize, count, at;
 	unsigned char *old = malloc(bs), *lo = malloc(bs), *hi = malloc(bs);
 	struct map_ent *map = malloc((bs / 8 + 1) * sizeof(*map));
@@ -206,9 +207,9 @@ static errcode_t split(struct session *s, const struct e2fold_dir *d,
 	retval = EXT2_ET_DIR_NO_SPACE;
 	if (f->count >= f->limit)
 		goto out;
-	retval = dirblock_read(s, d->ino, leaf, old, &pblk);
+	retval = e2fold_dirblock_read(fs, d->ino, leaf, old, &pblk);
 	if (!retval)
-		retval = make_map(s, d, old, map, &count);
+		retval = make_map(fs, um, d, old, map, &count);
 	if (retval)
 		goto out;
 	retval = EXT2_ET_DIR_NO_SPACE;
@@ -229,17 +230,17 @@ static errcode_t split(struct session *s, const struct e2fold_dir *d,
 	 * entry for it reach the disk before the old leaf gives its entries
 	 * up. (doc/crash-safety.md)
 	 */
-	retval = dirblock_new(s, d->ino, newlblk, hi);
+	retval = e2fold_dirblock_new(fs, d->ino, newlblk, hi);
 	if (!retval)
 		retval = io_channel_flush(fs->io);
 	if (!retval)
-		retval = insert_index(s, d, f, hash2 | continued, newlblk);
+		retval = insert_index(fs, d, f, hash2 | continued, newlblk);
 	if (!retval)
 		retval = io_channel_flush(fs->io);
 	if (!retval)
 		retval = ext2fs_write_dir_block4(fs, pblk, lo, 0, d->ino);
 	if (!retval)
-		retval = dirblock_insert(s, d->ino, hash >= hash2 ? newlblk : leaf,
+		retval = e2fold_dirblock_insert(fs, d->ino, hash >= hash2 ? newlblk : leaf,
 					 nn);
 out:
 	free(old);
@@ -249,31 +250,33 @@ out:
 	return retval;
 }
 
-errcode_t dx_add_entry(struct session *s, const struct e2fold_dir *d,
-		       const struct new_name *nn, enum add_how *ret_how)
+errcode_t e2fold_dx_add(ext2_filsys fs, const struct unicode_map *um,
+			const struct e2fold_dir *d,
+			const struct e2fold_new_name *nn,
+			enum e2fold_add_how *ret_how)
 {
-	int version = e2fold_effective_hash_version(s->fs, d->dx_hash_version);
+	int version = e2fold_effective_hash_version(fs, d->dx_hash_version);
 	struct dx_frame f;
 	ext2_dirhash_t hash;
 	blk64_t leaf = 0;
 	errcode_t retval;
 
-	retval = e2fold_casefold_dirhash(d->casefolded ? s->um : NULL, version,
+	retval = e2fold_casefold_dirhash(d->casefolded ? um : NULL, version,
 					 nn->name, nn->len,
-					 s->fs->super->s_hash_seed, &hash, NULL);
+					 fs->super->s_hash_seed, &hash, NULL);
 	if (retval)
 		return retval;
-	f.buf = malloc(s->fs->blocksize);
+	f.buf = malloc(fs->blocksize);
 	if (!f.buf)
 		return EXT2_ET_NO_MEMORY;
-	retval = descend(s, d, hash, &f, &leaf);
+	retval = descend(fs, d, hash, &f, &leaf);
 	if (!retval) {
-		*ret_how = ADD_IN_PLACE;
-		retval = dirblock_insert(s, d->ino, leaf, nn);
+		*ret_how = E2FOLD_ADD_IN_PLACE;
+		retval = e2fold_dirblock_insert(fs, d->ino, leaf, nn);
 	}
 	if (retval == EXT2_ET_DIR_NO_SPACE) {
-		*ret_how = ADD_SPLIT;
-		retval = split(s, d, &f, leaf, hash, nn);
+		*ret_how = E2FOLD_ADD_SPLIT;
+		retval = split(fs, um, d, &f, leaf, hash, nn);
 	}
 	free(f.buf);
 	return retval;

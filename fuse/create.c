@@ -1,0 +1,292 @@
+/*
+ * create.c: new names: mknod, mkdir, create, symlink, link. Each checks
+ * the name as the kernel does (e2fuse_may_create: EEXIST for a name a
+ * lookup finds, EINVAL for invalid UTF-8 on a strict filesystem), makes
+ * the inode, then adds the name where its hash leads. A new inode
+ * inherits its parent's inheritable flags that fit its type, as ext4's
+ * do: a new directory is casefolded in a casefolded one.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <stdint.h>
+#include <string.h>
+#include <sys/sysmacros.h>
+
+#include "dirwrite.h"
+#include "e2fuse.h"
+#include "newinode.h"
+
+/* Flags a new inode takes from its parent (ext4's EXT4_FL_INHERITED). */
+#define INHERITED (EXT2_SECRM_FL | EXT2_UNRM_FL | EXT2_COMPR_FL | \
+	EXT2_SYNC_FL | EXT2_NODUMP_FL | EXT2_NOATIME_FL | EXT2_NOCOMPR_FL | \
+	EXT3_JOURNAL_DATA_FL | EXT2_NOTAIL_FL | EXT2_DIRSYNC_FL | \
+	EXT4_PROJINHERIT_FL | EXT4_CASEFOLD_FL | 0x02000000)
+
+/* Owner of a new inode: the caller, and the group of a setgid parent. */
+static void set_owner(fuse_req_t req, const struct ext2_inode_large *parent,
+		      struct ext2_inode_large *inode)
+{
+	const struct fuse_ctx *ctx = fuse_req_ctx(req);
+	struct ext2_inode *in = (struct ext2_inode *)inode;
+	gid_t gid = ctx->gid;
+
+	if (parent->i_mode & LINUX_S_ISGID) {
+		gid = inode_gid(*(const struct ext2_inode *)parent);
+		if (LINUX_S_ISDIR(inode->i_mode))
+			inode->i_mode |= LINUX_S_ISGID;
+	}
+	in->i_uid = ctx->uid & 0xffff;
+	ext2fs_set_i_uid_high(*in, ctx->uid >> 16);
+	in->i_gid = gid & 0xffff;
+	ext2fs_set_i_gid_high(*in, gid >> 16);
+}
+
+/* A new inode of mode in parent, its owner set; its flags inherited. */
+static errcode_t make_inode(fuse_req_t req, ext2_ino_t parent, __u16 mode,
+			    ext2_ino_t *ret_ino)
+{
+	struct e2fuse *srv = e2fuse_of(req);
+	struct ext2_inode_large pinode, inode;
+	__u32 flags = 0;
+	errcode_t retval;
+
+	retval = e2fuse_read_inode(srv, parent, &pinode);
+	if (retval)
+		return retval;
+	flags = e2fuse_mask_flags(mode, pinode.i_flags & INHERITED);
+	retval = e2fold_new_inode(srv->fs, parent, mode, flags,
+				  e2fuse_now(srv), ret_ino);
+	if (retval)
+		return retval;
+	retval = e2fuse_read_inode(srv, *ret_ino, &inode);
+	if (retval)
+		return retval;
+	set_owner(req, &pinode, &inode);
+	e2fuse_set_times(srv, &inode, E2FUSE_ATIME | E2FUSE_MTIME |
+			 E2FUSE_CTIME, NULL);
+	return e2fuse_write_inode(srv, *ret_ino, &inode);
+}
+
+/* The device number of a special file in i_block, as the kernel stores it. */
+static errcode_t set_rdev(struct e2fuse *srv, ext2_ino_t ino, dev_t rdev)
+{
+	struct ext2_inode_large inode;
+	unsigned int maj = major(rdev), min = minor(rdev);
+	errcode_t retval = e2fuse_read_inode(srv, ino, &inode);
+
+	if (retval)
+		return retval;
+	memset(inode.i_block, 0, sizeof(inode.i_block));
+	inode.i_flags &= ~EXT4_EXTENTS_FL;
+	if (maj < 256 && min < 256)
+		inode.i_block[0] = maj << 8 | min;
+	else
+		inode.i_block[1] = (min & 0xff) | (maj << 8) |
+				   ((min & ~0xffU) << 12);
+	return e2fuse_write_inode(srv, ino, &inode);
+}
+
+/* An empty directory: "." and "..", hashed like its parent would be. */
+static errcode_t init_dir(struct e2fuse *srv, ext2_ino_t ino,
+			  ext2_ino_t parent)
+{
+	struct e2fold_dir_layout layout;
+	struct ext2_inode_large inode;
+	errcode_t retval = e2fuse_read_inode(srv, ino, &inode);
+
+	if (retval)
+		return retval;
+	memset(&layout, 0, sizeof(layout));
+	layout.ino = ino;
+	layout.parent = parent;
+	layout.um = inode.i_flags & EXT4_CASEFOLD_FL ? srv->um : NULL;
+	layout.hash_version = srv->fs->super->s_def_hash_version;
+	retval = e2fold_dir_write(srv->fs, &layout, NULL, 0);
+	if (!retval)
+		retval = e2fuse_adjust_links(srv, parent, +1);
+	return retval;
+}
+
+/* Undo make_inode after a later step failed (best effort). */
+static void forget(struct e2fuse *srv, ext2_ino_t ino)
+{
+	e2fold_free_inode(srv->fs, ino, e2fuse_now(srv));
+}
+
+/* mknod, mkdir and create: a new inode of mode named name in parent. */
+static int make_node(fuse_req_t req, fuse_ino_t parent_node, const char *name,
+		     mode_t mode, dev_t rdev, ext2_ino_t *ret_ino)
+{
+	struct e2fuse *srv = e2fuse_of(req);
+	ext2_ino_t parent = e2fuse_ino(parent_node), ino;
+	errcode_t retval;
+	int err;
+
+	if (srv->opt.readonly)
+		return EROFS;
+	err = e2fuse_may_create(srv, parent, name);
+	if (err)
+		return err;
+	mode &= ~fuse_req_ctx(req)->umask;
+	retval = make_inode(req, parent, mode, &ino);
+	if (retval)
+		return e2fuse_errno(retval);
+	if (S_ISCHR(mode) || S_ISBLK(mode))
+		retval = set_rdev(srv, ino, rdev);
+	else if (S_ISDIR(mode))
+		retval = init_dir(srv, ino, parent);
+	if (!retval)
+		retval = e2fuse_add_name(srv, parent, name, ino,
+					 e2fuse_file_type(mode));
+	if (retval) {
+		forget(srv, ino);
+		return e2fuse_errno(retval);
+	}
+	*ret_ino = ino;
+	return 0;
+}
+
+void e2fuse_mknod(fuse_req_t req, fuse_ino_t parent, const char *name,
+		  mode_t mode, dev_t rdev)
+{
+	ext2_ino_t ino;
+	int err = make_node(req, parent, name, mode, rdev, &ino);
+
+	if (err)
+		fuse_reply_err(req, err);
+	else
+		e2fuse_reply_entry(req, ino);
+}
+
+void e2fuse_mkdir(fuse_req_t req, fuse_ino_t parent, const char *name,
+		  mode_t mode)
+{
+	ext2_ino_t ino;
+	int err = make_node(req, parent, name, (mode & 07777) | S_IFDIR, 0,
+			    &ino);
+
+	if (err)
+		fuse_reply_err(req, err);
+	else
+		e2fuse_reply_entry(req, ino);
+}
+
+void e2fuse_create(fuse_req_t req, fuse_ino_t parent, const char *name,
+		   mode_t mode, struct fuse_file_info *fi)
+{
+	struct e2fuse *srv = e2fuse_of(req);
+	struct ext2_inode_large inode;
+	struct fuse_entry_param e;
+	ext2_file_t file;
+	ext2_ino_t ino;
+	int err = make_node(req, parent, name, (mode & 07777) | S_IFREG, 0,
+			    &ino);
+
+	if (!err)
+		err = e2fuse_errno(e2fuse_read_inode(srv, ino, &inode));
+	/* The file handle, as e2fuse_open_file makes it. */
+	if (!err)
+		err = e2fuse_errno(ext2fs_file_open(srv->fs, ino,
+						    EXT2_FILE_WRITE, &file));
+	if (!err && e2fuse_opened(srv, ino)) {
+		ext2fs_file_close(file);
+		err = ENOMEM;
+	}
+	if (err) {
+		fuse_reply_err(req, err);
+		return;
+	}
+	memset(&e, 0, sizeof(e));
+	e.ino = e2fuse_node(ino);
+	e.generation = inode.i_generation;
+	e2fuse_fill_stat(srv, ino, &inode, &e.attr);
+	fi->fh = (uintptr_t)file;
+	if (fuse_reply_create(req, &e, fi) == -ENOENT) {
+		/* Interrupted: no release will come. */
+		ext2fs_file_close(file);
+		e2fuse_released(srv, ino);
+	}
+}
+
+void e2fuse_symlink(fuse_req_t req, const char *target, fuse_ino_t parent_node,
+		    const char *name)
+{
+	struct e2fuse *srv = e2fuse_of(req);
+	ext2_ino_t parent = e2fuse_ino(parent_node), ino = 0;
+	struct ext2_inode_large pinode, inode;
+	errcode_t retval;
+	int err;
+
+	if (!e2fuse_writable(req))
+		return;
+	err = e2fuse_may_create(srv, parent, name);
+	if (err) {
+		fuse_reply_err(req, err);
+		return;
+	}
+	if (strlen(target) >= srv->fs->blocksize) {
+		fuse_reply_err(req, ENAMETOOLONG);
+		return;
+	}
+	retval = ext2fs_new_inode(srv->fs, parent, LINUX_S_IFLNK | 0777, 0,
+				  &ino);
+	/* Fast (in the inode) or slow (a block), as libext2fs decides. */
+	if (!retval)
+		retval = ext2fs_symlink(srv->fs, parent, ino, NULL, target);
+	if (!retval)
+		retval = e2fuse_read_inode(srv, parent, &pinode);
+	if (!retval)
+		retval = e2fuse_read_inode(srv, ino, &inode);
+	if (!retval) {
+		set_owner(req, &pinode, &inode);
+		e2fuse_set_times(srv, &inode, E2FUSE_ATIME | E2FUSE_MTIME |
+				 E2FUSE_CTIME, NULL);
+		retval = e2fuse_write_inode(srv, ino, &inode);
+	}
+	if (!retval)
+		retval = e2fuse_add_name(srv, parent, name, ino,
+					 EXT2_FT_SYMLINK);
+	if (retval) {
+		if (ino && ext2fs_test_inode_bitmap2(srv->fs->inode_map, ino))
+			forget(srv, ino);
+		fuse_reply_err(req, e2fuse_errno(retval));
+		return;
+	}
+	e2fuse_reply_entry(req, ino);
+}
+
+void e2fuse_link(fuse_req_t req, fuse_ino_t node, fuse_ino_t newparent,
+		 const char *newname)
+{
+	struct e2fuse *srv = e2fuse_of(req);
+	ext2_ino_t ino = e2fuse_ino(node), parent = e2fuse_ino(newparent);
+	struct ext2_inode_large inode;
+	errcode_t retval;
+	int err;
+
+	if (!e2fuse_writable(req))
+		return;
+	err = e2fuse_may_create(srv, parent, newname);
+	if (!err)
+		err = e2fuse_errno(e2fuse_read_inode(srv, ino, &inode));
+	if (!err && LINUX_S_ISDIR(inode.i_mode))
+		err = EPERM;
+	if (!err && inode.i_links_count >= EXT2_LINK_MAX)
+		err = EMLINK;
+	if (err) {
+		fuse_reply_err(req, err);
+		return;
+	}
+	retval = e2fuse_add_name(srv, parent, newname, ino,
+				 e2fuse_file_type(inode.i_mode));
+	if (!retval) {
+		inode.i_links_count++;
+		e2fuse_set_times(srv, &inode, E2FUSE_CTIME, NULL);
+		retval = e2fuse_write_inode(srv, ino, &inode);
+	}
+	if (retval)
+		fuse_reply_err(req, e2fuse_errno(retval));
+	else
+		e2fuse_reply_entry(req, ino);
+}

@@ -1,0 +1,118 @@
+/*
+ * e2fold-fuse: serve an ext4 image through FUSE, its casefolded
+ * directories answering lookups as Linux does (doc/fuse.md).
+ *
+ * The image is opened and checked before anything is mounted, so that
+ * every refusal is an exit status and a message, not a dead mount. The
+ * low-level API is used because its lookup(parent, name) is exactly the
+ * question the kernel asks ext4.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <et/com_err.h>
+
+#include "e2fuse.h"
+
+static void init(void *userdata EXT2FS_ATTR((unused)),
+		 struct fuse_conn_info *conn)
+{
+	/* chattr and lsattr open directories too. */
+	if (conn->capable & FUSE_CAP_IOCTL_DIR)
+		conn->want |= FUSE_CAP_IOCTL_DIR;
+	/* open(O_TRUNC) truncates in e2fuse_open_file. */
+	if (conn->capable & FUSE_CAP_ATOMIC_O_TRUNC)
+		conn->want |= FUSE_CAP_ATOMIC_O_TRUNC;
+	/* Writes reach the image in order; no page cache write-back. */
+	conn->want &= ~FUSE_CAP_WRITEBACK_CACHE;
+}
+
+static void destroy(void *userdata)
+{
+	e2fuse_close(userdata);
+}
+
+static const struct fuse_lowlevel_ops ops = {
+	.init = init,
+	.destroy = destroy,
+	.lookup = e2fuse_lookup,
+	.getattr = e2fuse_getattr,
+	.setattr = e2fuse_setattr,
+	.readlink = e2fuse_readlink,
+	.mknod = e2fuse_mknod,
+	.mkdir = e2fuse_mkdir,
+	.unlink = e2fuse_unlink,
+	.rmdir = e2fuse_rmdir,
+	.symlink = e2fuse_symlink,
+	.rename = e2fuse_rename,
+	.link = e2fuse_link,
+	.open = e2fuse_open_file,
+	.read = e2fuse_read,
+	.write = e2fuse_write,
+	.flush = e2fuse_flush,
+	.release = e2fuse_release,
+	.fsync = e2fuse_fsync,
+	.opendir = e2fuse_opendir,
+	.readdir = e2fuse_readdir,
+	.releasedir = e2fuse_releasedir,
+	.statfs = e2fuse_statfs,
+	.setxattr = e2fuse_setxattr,
+	.getxattr = e2fuse_getxattr,
+	.listxattr = e2fuse_listxattr,
+	.removexattr = e2fuse_removexattr,
+	.create = e2fuse_create,
+	.ioctl = e2fuse_ioctl,
+};
+
+/* Mount, serve until unmounted, unmount. Returns the exit status. */
+static int serve(struct e2fuse *srv, struct fuse_args *args)
+{
+	struct fuse_session *se;
+	int status = 1;
+
+	se = fuse_session_new(args, &ops, sizeof(ops), srv);
+	if (!se)
+		return 1;
+	if (fuse_set_signal_handlers(se) != 0)
+		goto out_session;
+	if (fuse_session_mount(se, srv->opt.mountpoint) != 0)
+		goto out_signals;
+	if (fuse_daemonize(srv->opt.foreground) == 0 &&
+	    fuse_session_loop(se) == 0)
+		status = 0;
+	fuse_session_unmount(se);
+out_signals:
+	fuse_remove_signal_handlers(se);
+out_session:
+	fuse_session_destroy(se);
+	return status;
+}
+
+int main(int argc, char **argv)
+{
+	struct fuse_args args;
+	struct e2fuse srv;
+	int r;
+
+	/* libext2fs's messages for its error codes, in com_err's reports. */
+	add_error_table(&et_ext2_error_table);
+	memset(&srv, 0, sizeof(srv));
+	r = e2fuse_parse_options(argc, argv, &srv.opt, &args);
+	if (r) {
+		fuse_opt_free_args(&args);
+		return r == 1 ? 0 : 2;
+	}
+	if (e2fuse_open(&srv)) {
+		fuse_opt_free_args(&args);
+		return 1;
+	}
+	r = serve(&srv, &args);
+	/* destroy() closes; not called if the mount failed. */
+	if (e2fuse_close(&srv))
+		r = 1;
+	fuse_opt_free_args(&args);
+	return r;
+}

@@ -1,0 +1,240 @@
+/*
+ * e2fuse.h: what the parts of e2fold-fuse share: the served filesystem
+ * (a server), its options, and the FUSE operations each file implements.
+ *
+ * FUSE node ids are ext4 inode numbers, except that FUSE's root (1) is
+ * ext4's root (2); inode 1 (bad blocks) is never shown. libext2fs is not
+ * thread-safe, so the session loop is single-threaded and every operation
+ * runs to completion before the next.
+ */
+#ifndef E2FOLD_E2FUSE_H
+#define E2FOLD_E2FUSE_H
+
+#define FUSE_USE_VERSION 35
+
+#include <sys/stat.h>
+#include <fuse_lowlevel.h>
+#include <ext2fs/ext2fs.h>
+
+#include "dirread.h"
+#include "encoding.h"
+#include "lookup.h"
+
+/* Whose lookup semantics are served (doc/fuse.md, "Kernel generations"). */
+enum e2fuse_kernel {
+	E2FUSE_KERNEL_6_1,	/* no linear fallback after a hashed miss */
+	E2FUSE_KERNEL_6_12,	/* fallback unless no_compat_fallback */
+	E2FUSE_KERNEL_NEW,	/* as 6.12 */
+};
+
+/* The command line, parsed (options.c). */
+struct e2fuse_options {
+	const char *image;
+	const char *mountpoint;
+	int readonly;
+	int fakeroot;		/* no permission checks: every access as root */
+	int uid_set, gid_set;	/* present every inode with this owner/group */
+	unsigned int uid, gid;
+	enum e2fuse_kernel kernel;
+	int foreground, debug;
+};
+
+struct e2fuse {
+	struct e2fuse_options opt;
+	ext2_filsys fs;
+	const struct e2fold_encoding *enc;	/* NULL: no casefold feature */
+	struct unicode_map *um;			/* enc's engine */
+	__u16 clean_state;	/* s_state before a read-write mount */
+	/*
+	 * Inodes with open files (opens.c): one whose last link goes while
+	 * it is open keeps its blocks until its last release, as the kernel
+	 * keeps an orphan.
+	 */
+	struct e2fuse_open {
+		ext2_ino_t ino;
+		unsigned int count;
+		int unlinked;	/* no links left: freed at the last release */
+	} *opens;
+	size_t nopens, opens_cap;
+};
+
+/* ---- options.c ---- */
+
+/*
+ * Parse the command line into *opt and *args (what is left for libfuse:
+ * the mount point and FUSE's own options). Returns 0; 1 when --help or
+ * --version was answered; 2 after reporting a usage error.
+ */
+int e2fuse_parse_options(int argc, char **argv, struct e2fuse_options *opt,
+			 struct fuse_args *args);
+
+/* ---- mount.c ---- */
+
+/*
+ * Open the image as the options say and refuse what cannot be served
+ * (reported, naming the image); mark a read-write filesystem as mounted
+ * (not clean, mount time and count). Returns 0, or non-zero after
+ * reporting.
+ */
+int e2fuse_open(struct e2fuse *srv);
+
+/* Flush, mark clean again (read-write), close. Returns an errcode_t. */
+errcode_t e2fuse_close(struct e2fuse *srv);
+
+/* ---- node.c ---- */
+
+/* Node id <-> inode number. */
+ext2_ino_t e2fuse_ino(fuse_ino_t node);
+fuse_ino_t e2fuse_node(ext2_ino_t ino);
+
+/* The server behind a request. */
+struct e2fuse *e2fuse_of(fuse_req_t req);
+
+/* An errcode_t as the positive errno FUSE replies with. */
+int e2fuse_errno(errcode_t retval);
+
+/* The current time, as inodes store it (E2FSPROGS_FAKE_TIME honoured). */
+__u32 e2fuse_now(struct e2fuse *srv);
+
+errcode_t e2fuse_read_inode(struct e2fuse *srv, ext2_ino_t ino,
+			    struct ext2_inode_large *inode);
+errcode_t e2fuse_write_inode(struct e2fuse *srv, ext2_ino_t ino,
+			     struct ext2_inode_large *inode);
+
+#define E2FUSE_ATIME 0x1
+#define E2FUSE_MTIME 0x2
+#define E2FUSE_CTIME 0x4
+
+/*
+ * Set the times in which (E2FUSE_*TIME) to ts, or to now if ts is NULL,
+ * with their nanoseconds where the inode has room for them.
+ */
+void e2fuse_set_times(struct e2fuse *srv, struct ext2_inode_large *inode,
+		      int which, const struct timespec *ts);
+
+/* Fill st from inode ino (owner as -o uid=/gid= present it). */
+void e2fuse_fill_stat(struct e2fuse *srv, ext2_ino_t ino,
+		      const struct ext2_inode_large *inode, struct stat *st);
+
+/* Reply to a request that made or found ino with its entry. */
+void e2fuse_reply_entry(fuse_req_t req, ext2_ino_t ino);
+
+/* Is the filesystem writable? If not, reply EROFS and return 0. */
+int e2fuse_writable(fuse_req_t req);
+
+/* EXT2_FT_* of a mode. */
+int e2fuse_file_type(__u16 mode);
+
+/* ---- opens.c ---- */
+
+/* ino was opened: count it. Returns 0 or EXT2_ET_NO_MEMORY. */
+errcode_t e2fuse_opened(struct e2fuse *srv, ext2_ino_t ino);
+
+/* ino was released: at its last release, free it if it has no links. */
+errcode_t e2fuse_released(struct e2fuse *srv, ext2_ino_t ino);
+
+/*
+ * ino has lost its last link: free it now, or mark it to be freed at
+ * its last release if it is open.
+ */
+errcode_t e2fuse_unlinked(struct e2fuse *srv, ext2_ino_t ino);
+
+/* Free every inode still waiting for its last release (unmounting). */
+void e2fuse_free_orphans(struct e2fuse *srv);
+
+/* ---- names.c ---- */
+
+/* What a lookup found. */
+struct e2fuse_found {
+	ext2_ino_t ino;
+	blk64_t lblk;		/* where its entry is */
+	unsigned int offset;
+	int file_type;
+};
+
+/*
+ * Look name up in directory dir as the served kernel would. Returns 0
+ * with *ret (ret->ino 0: not there), or an errno: ENOTDIR, EINVAL (a
+ * strict filesystem refuses the name), ENAMETOOLONG, EIO.
+ */
+int e2fuse_find(struct e2fuse *srv, ext2_ino_t dir, const char *name,
+		struct e2fuse_found *ret);
+
+/* ---- the operations, one file per kind ---- */
+
+void e2fuse_lookup(fuse_req_t req, fuse_ino_t parent, const char *name);
+void e2fuse_getattr(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi);
+void e2fuse_setattr(fuse_req_t req, fuse_ino_t ino, struct stat *attr,
+		    int to_set, struct fuse_file_info *fi);
+void e2fuse_opendir(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi);
+void e2fuse_readdir(fuse_req_t req, fuse_ino_t ino, size_t size, off_t off,
+		    struct fuse_file_info *fi);
+void e2fuse_releasedir(fuse_req_t req, fuse_ino_t ino,
+		       struct fuse_file_info *fi);
+void e2fuse_mknod(fuse_req_t req, fuse_ino_t parent, const char *name,
+		  mode_t mode, dev_t rdev);
+void e2fuse_mkdir(fuse_req_t req, fuse_ino_t parent, const char *name,
+		  mode_t mode);
+void e2fuse_create(fuse_req_t req, fuse_ino_t parent, const char *name,
+		   mode_t mode, struct fuse_file_info *fi);
+void e2fuse_symlink(fuse_req_t req, const char *target, fuse_ino_t parent,
+		    const char *name);
+void e2fuse_link(fuse_req_t req, fuse_ino_t ino, fuse_ino_t newparent,
+		 const char *newname);
+void e2fuse_unlink(fuse_req_t req, fuse_ino_t parent, const char *name);
+void e2fuse_rmdir(fuse_req_t req, fuse_ino_t parent, const char *name);
+void e2fuse_rename(fuse_req_t req, fuse_ino_t parent, const char *name,
+		   fuse_ino_t newparent, const char *newname,
+		   unsigned int flags);
+void e2fuse_open_file(fuse_req_t req, fuse_ino_t ino,
+		      struct fuse_file_info *fi);
+void e2fuse_read(fuse_req_t req, fuse_ino_t ino, size_t size, off_t off,
+		 struct fuse_file_info *fi);
+void e2fuse_write(fuse_req_t req, fuse_ino_t ino, const char *buf,
+		  size_t size, off_t off, struct fuse_file_info *fi);
+void e2fuse_flush(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi);
+void e2fuse_fsync(fuse_req_t req, fuse_ino_t ino, int datasync,
+		  struct fuse_file_info *fi);
+void e2fuse_release(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi);
+void e2fuse_readlink(fuse_req_t req, fuse_ino_t ino);
+void e2fuse_statfs(fuse_req_t req, fuse_ino_t ino);
+void e2fuse_setxattr(fuse_req_t req, fuse_ino_t ino, const char *name,
+		     const char *value, size_t size, int flags);
+void e2fuse_getxattr(fuse_req_t req, fuse_ino_t ino, const char *name,
+		     size_t size);
+void e2fuse_listxattr(fuse_req_t req, fuse_ino_t ino, size_t size);
+void e2fuse_removexattr(fuse_req_t req, fuse_ino_t ino, const char *name);
+void e2fuse_ioctl(fuse_req_t req, fuse_ino_t ino, unsigned int cmd, void *arg,
+		  struct fuse_file_info *fi, unsigned flags,
+		  const void *in_buf, size_t in_bufsz, size_t out_bufsz);
+
+/* The flags an inode of this mode can carry, as ext4_mask_flags (ioctl.c). */
+__u32 e2fuse_mask_flags(__u16 mode, __u32 flags);
+
+/* ---- shared by the directory operations (dirops.c) ---- */
+
+/*
+ * May name be created in dir? 0, or the errno the kernel gives: EEXIST
+ * (a lookup finds it), EINVAL (strict, invalid UTF-8), ENOKEY (encrypted
+ * directory), ENOTDIR, ENAMETOOLONG.
+ */
+int e2fuse_may_create(struct e2fuse *srv, ext2_ino_t dir, const char *name);
+
+/* Add name -> ino to dir (placed as the kernel would) and touch dir. */
+errcode_t e2fuse_add_name(struct e2fuse *srv, ext2_ino_t dir,
+			  const char *name, ext2_ino_t ino, int file_type);
+
+/* Remove the entry found in dir and touch dir. */
+errcode_t e2fuse_remove_entry(struct e2fuse *srv, ext2_ino_t dir,
+			      const struct e2fuse_found *f);
+
+/* One link fewer for ino (freed at none, or at its last release if open). */
+errcode_t e2fuse_drop_link(struct e2fuse *srv, ext2_ino_t ino);
+
+/* Is directory ino empty (only "." and "..")? */
+errcode_t e2fuse_dir_empty(struct e2fuse *srv, ext2_ino_t ino, int *ret_empty);
+
+/* The link count of dir changes by delta (its subdirectories' ".."). */
+errcode_t e2fuse_adjust_links(struct e2fuse *srv, ext2_ino_t dir, int delta);
+
+#endif /* E2FOLD_E2FUSE_H */

@@ -1,0 +1,225 @@
+/*
+ * file.c: regular files' contents (open, read, write, flush, fsync,
+ * release), symbolic links' targets and the filesystem's counts.
+ * Contents go through libext2fs's file API, one ext2_file_t per open
+ * file, kept in the file handle.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/statvfs.h>
+
+#include "e2fuse.h"
+
+static ext2_file_t file_of(struct fuse_file_info *fi)
+{
+	return (ext2_file_t)(uintptr_t)fi->fh;
+}
+
+void e2fuse_open_file(fuse_req_t req, fuse_ino_t node,
+		      struct fuse_file_info *fi)
+{
+	struct e2fuse *srv = e2fuse_of(req);
+	ext2_ino_t ino = e2fuse_ino(node);
+	int writing = (fi->flags & O_ACCMODE) != O_RDONLY;
+	ext2_file_t file;
+	errcode_t retval;
+
+	if (writing && srv->opt.readonly) {
+		fuse_reply_err(req, EROFS);
+		return;
+	}
+	retval = ext2fs_file_open(srv->fs, ino, writing ? EXT2_FILE_WRITE : 0,
+				  &file);
+	if (retval) {
+		fuse_reply_err(req, e2fuse_errno(retval));
+		return;
+	}
+	if (writing && (fi->flags & O_TRUNC))
+		retval = ext2fs_file_set_size2(file, 0);
+	if (retval) {
+		ext2fs_file_close(file);
+		fuse_reply_err(req, e2fuse_errno(retval));
+		return;
+	}
+	retval = e2fuse_opened(srv, ino);
+	if (retval) {
+		ext2fs_file_close(file);
+		fuse_reply_err(req, e2fuse_errno(retval));
+		return;
+	}
+	fi->fh = (uintptr_t)file;
+	if (fuse_reply_open(req, fi) == -ENOENT) {
+		/* Interrupted: no release will come. */
+		ext2fs_file_close(file);
+		e2fuse_released(srv, ino);
+	}
+}
+
+void e2fuse_read(fuse_req_t req, fuse_ino_t node EXT2FS_ATTR((unused)),
+		 size_t size, off_t off, struct fuse_file_info *fi)
+{
+	ext2_file_t file = file_of(fi);
+	char *buf = malloc(size ? size : 1);
+	unsigned int got = 0;
+	errcode_t retval;
+
+	if (!buf) {
+		fuse_reply_err(req, ENOMEM);
+		return;
+	}
+	retval = ext2fs_file_llseek(file, off, EXT2_SEEK_SET, NULL);
+	if (!retval)
+		retval = ext2fs_file_read(file, buf, size, &got);
+	if (retval)
+		fuse_reply_err(req, e2fuse_errno(retval));
+	else
+		fuse_reply_buf(req, buf, got);
+	free(buf);
+}
+
+void e2fuse_write(fuse_req_t req, fuse_ino_t node, const char *buf,
+		  size_t size, off_t off, struct fuse_file_info *fi)
+{
+	struct e2fuse *srv = e2fuse_of(req);
+	ext2_file_t file = file_of(fi);
+	unsigned int done = 0;
+	__u64 end = 0;
+	errcode_t retval;
+
+	if (!e2fuse_writable(req))
+		return;
+	retval = ext2fs_file_llseek(file, off, EXT2_SEEK_SET, NULL);
+	if (!retval)
+		retval = ext2fs_file_write(file, buf, size, &done);
+	if (!retval)
+		retval = ext2fs_file_get_lsize(file, &end);
+	if (!retval && (__u64)off + done > end)
+		retval = ext2fs_file_set_size2(file, off + done);
+	if (!retval)
+		retval = ext2fs_file_flush(file);
+	if (retval) {
+		fuse_reply_err(req, e2fuse_errno(retval));
+		return;
+	}
+	/* The file's cached inode is written by its flush; then ours. */
+	{
+		struct ext2_inode_large inode;
+		ext2_ino_t ino = e2fuse_ino(node);
+
+		retval = e2fuse_read_inode(srv, ino, &inode);
+		if (!retval) {
+			e2fuse_set_times(srv, &inode,
+					 E2FUSE_MTIME | E2FUSE_CTIME, NULL);
+			inode.i_mode &= ~LINUX_S_ISUID;
+			if (inode.i_mode & LINUX_S_IXGRP)
+				inode.i_mode &= ~LINUX_S_ISGID;
+			retval = e2fuse_write_inode(srv, ino, &inode);
+		}
+		/* Keep the open file's inode copy in step with the disk. */
+		if (!retval)
+			memcpy(ext2fs_file_get_inode(file), &inode,
+			       sizeof(struct ext2_inode));
+	}
+	if (retval)
+		fuse_reply_err(req, e2fuse_errno(retval));
+	else
+		fuse_reply_write(req, done);
+}
+
+void e2fuse_flush(fuse_req_t req, fuse_ino_t node EXT2FS_ATTR((unused)),
+		  struct fuse_file_info *fi)
+{
+	fuse_reply_err(req, e2fuse_errno(ext2fs_file_flush(file_of(fi))));
+}
+
+void e2fuse_fsync(fuse_req_t req, fuse_ino_t node EXT2FS_ATTR((unused)),
+		  int datasync EXT2FS_ATTR((unused)),
+		  struct fuse_file_info *fi)
+{
+	struct e2fuse *srv = e2fuse_of(req);
+	errcode_t retval = 0;
+
+	if (fi)
+		retval = ext2fs_file_flush(file_of(fi));
+	if (!retval && !srv->opt.readonly)
+		retval = ext2fs_flush2(srv->fs, 0);
+	fuse_reply_err(req, e2fuse_errno(retval));
+}
+
+void e2fuse_release(fuse_req_t req, fuse_ino_t node,
+		    struct fuse_file_info *fi)
+{
+	errcode_t retval = ext2fs_file_close(file_of(fi));
+	errcode_t freed = e2fuse_released(e2fuse_of(req), e2fuse_ino(node));
+
+	fuse_reply_err(req, e2fuse_errno(retval ? retval : freed));
+}
+
+void e2fuse_readlink(fuse_req_t req, fuse_ino_t node)
+{
+	struct e2fuse *srv = e2fuse_of(req);
+	ext2_ino_t ino = e2fuse_ino(node);
+	struct ext2_inode_large inode;
+	unsigned int got = 0;
+	ext2_file_t file;
+	char *buf;
+	errcode_t retval = e2fuse_read_inode(srv, ino, &inode);
+
+	if (retval) {
+		fuse_reply_err(req, e2fuse_errno(retval));
+		return;
+	}
+	if (!LINUX_S_ISLNK(inode.i_mode)) {
+		fuse_reply_err(req, EINVAL);
+		return;
+	}
+	buf = calloc(1, srv->fs->blocksize + 1);
+	if (!buf) {
+		fuse_reply_err(req, ENOMEM);
+		return;
+	}
+	if (ext2fs_is_fast_symlink((struct ext2_inode *)&inode)) {
+		memcpy(buf, inode.i_block, sizeof(inode.i_block));
+	} else {
+		/* Slow and inline-data links alike are read as a file. */
+		retval = ext2fs_file_open2(srv->fs, ino,
+					   (struct ext2_inode *)&inode, 0,
+					   &file);
+		if (!retval) {
+			retval = ext2fs_file_read(file, buf,
+						  srv->fs->blocksize, &got);
+			ext2fs_file_close(file);
+		}
+	}
+	if (retval)
+		fuse_reply_err(req, e2fuse_errno(retval));
+	else
+		fuse_reply_readlink(req, buf);
+	free(buf);
+}
+
+void e2fuse_statfs(fuse_req_t req, fuse_ino_t node EXT2FS_ATTR((unused)))
+{
+	struct e2fuse *srv = e2fuse_of(req);
+	struct ext2_super_block *sb = srv->fs->super;
+	struct statvfs st;
+	blk64_t free_blocks = ext2fs_free_blocks_count(sb);
+	blk64_t reserved = ext2fs_r_blocks_count(sb);
+
+	memset(&st, 0, sizeof(st));
+	st.f_bsize = st.f_frsize = srv->fs->blocksize;
+	st.f_blocks = ext2fs_blocks_count(sb);
+	st.f_bfree = free_blocks;
+	st.f_bavail = free_blocks > reserved ? free_blocks - reserved : 0;
+	st.f_files = sb->s_inodes_count;
+	st.f_ffree = st.f_favail = sb->s_free_inodes_count;
+	st.f_fsid = sb->s_uuid[0] | sb->s_uuid[1] << 8 |
+		    sb->s_uuid[2] << 16 | (unsigned long)sb->s_uuid[3] << 24;
+	st.f_namemax = EXT2_NAME_LEN;
+	fuse_reply_statfs(req, &st);
+}

@@ -1,0 +1,26 @@
+# e2fold-fuse: a FUSE server for casefold ext4 images (libfuse3, low-level API).
+sbin_PROGRAMS += fuse/e2fold-fuse
+fuse_e2fold_fuse_SOURCES = \
+	fuse/e2fuse.h \
+	fuse/e2fold-fuse.c \
+	fuse/options.c \
+	fuse/mount.c \
+	fuse/node.c \
+	fuse/opens.c \
+	fuse/names.c \
+	fuse/nokey.h \
+	fuse/nokey.c \
+	fuse/sha256.h \
+	fuse/sha256.c \
+	fuse/lookup.c \
+	fuse/dirops.c \
+	fuse/create.c \
+	fuse/remove.c \
+	fuse/rename.c \
+	fuse/readdir.c \
+	fuse/attr.c \
+	fuse/file.c \
+	fuse/xattr.c \
+	fuse/ioctl.c
+fuse_e2fold_fuse_CFLAGS = $(AM_CFLAGS) $(E2FOLD_TOOL_CFLAGS) $(FUSE_CFLAGS)
+fuse_e2fold_fuse_LDADD = $(E2FOLD_TOOL_LIBS) $(FUSE_LIBS)

@@ -1,0 +1,224 @@
+/*
+ * options.c: the command line, `e2fold-fuse [-o OPTIONS] IMAGE
+ * MOUNTPOINT`, into struct e2fuse_options and what libfuse still reads.
+ *
+ * Ours, taken out before libfuse sees them: fakeroot, uid=N, gid=N,
+ * kernel=6.1|6.12|new, -V/--version, -h/--help. "ro" is ours and also
+ * stays for the kernel, which then refuses writes itself. Everything
+ * else (-f, -d, -s, other -o options) is libfuse's.
+ */
+#include "config.h"
+
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "e2fuse.h"
+#include "version.h"
+
+static const char *prog = "e2fold-fuse";
+
+enum {
+	KEY_HELP,
+	KEY_VERSION,
+	KEY_RO,
+	KEY_FAKEROOT,
+	KEY_UID,
+	KEY_GID,
+	KEY_KERNEL,
+};
+
+static const struct fuse_opt specs[] = {
+	FUSE_OPT_KEY("-h", KEY_HELP),
+	FUSE_OPT_KEY("--help", KEY_HELP),
+	FUSE_OPT_KEY("-V", KEY_VERSION),
+	FUSE_OPT_KEY("--version", KEY_VERSION),
+	FUSE_OPT_KEY("ro", KEY_RO),
+	FUSE_OPT_KEY("fakeroot", KEY_FAKEROOT),
+	FUSE_OPT_KEY("uid=", KEY_UID),
+	FUSE_OPT_KEY("gid=", KEY_GID),
+	FUSE_OPT_KEY("kernel=", KEY_KERNEL),
+	FUSE_OPT_END
+};
+
+struct parse {
+	struct e2fuse_options *opt;
+	int answered;		/* --help or --version */
+	int bad;
+};
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"usage: %s [-o OPTIONS] IMAGE MOUNTPOINT\n"
+		"Serve the ext4 filesystem in IMAGE (casefolded directories as Linux\n"
+		"does) at MOUNTPOINT through FUSE.\n"
+		"\n"
+		"  -o ro              read-only\n"
+		"  -o fakeroot        no permission checks: every access as root\n"
+		"  -o uid=N, gid=N    show every inode as owned by user N, group N\n"
+		"  -o kernel=GEN      lookups as Linux GEN does: 6.1, 6.12 or new\n"
+		"                     (default new)\n"
+		"  -f                 stay in the foreground\n"
+		"  -d                 debug: print every FUSE request (implies -f)\n"
+		"  -V, --version      print the version and exit\n"
+		"  -h, --help         print this help and exit\n"
+		"\n"
+		"Other -o options are FUSE's (see mount.fuse3(8)).\n", prog);
+}
+
+static int parse_id(const char *arg, unsigned int *ret)
+{
+	const char *v = strchr(arg, '=') + 1;
+	char *end;
+	unsigned long n = strtoul(v, &end, 10);
+
+	if (!*v || *end || n > 0xffffffffUL)
+		return -1;
+	*ret = n;
+	return 0;
+}
+
+static int parse_kernel(const char *arg, enum e2fuse_kernel *ret)
+{
+	const char *v = strchr(arg, '=') + 1;
+
+	if (!strcmp(v, "6.1"))
+		*ret = E2FUSE_KERNEL_6_1;
+	else if (!strcmp(v, "6.12"))
+		*ret = E2FUSE_KERNEL_6_12;
+	else if (!strcmp(v, "new"))
+		*ret = E2FUSE_KERNEL_NEW;
+	else
+		return -1;
+	return 0;
+}
+
+/* fuse_opt_parse's callback: 0 drops the argument, 1 keeps it for libfuse. */
+static int take(void *data, const char *arg, int key,
+		struct fuse_args *outargs EXT2FS_ATTR((unused)))
+{
+	struct parse *p = data;
+	struct e2fuse_options *opt = p->opt;
+
+	switch (key) {
+	case FUSE_OPT_KEY_NONOPT:
+		if (!opt->image) {
+			opt->image = arg;
+			return 0;
+		}
+		if (!opt->mountpoint) {
+			opt->mountpoint = arg;
+			return 1;
+		}
+		fprintf(stderr, "%s: unexpected argument '%s'\n", prog, arg);
+		p->bad = 1;
+		return 0;
+	case KEY_HELP:
+		usage(stdout);
+		p->answered = 1;
+		return 0;
+	case KEY_VERSION:
+		printf("%s (libfuse %s)\n", e2fold_version_banner(prog),
+		       fuse_pkgversion());
+		p->answered = 1;
+		return 0;
+	case KEY_RO:
+		opt->readonly = 1;
+		return 1;
+	case KEY_FAKEROOT:
+		opt->fakeroot = 1;
+		return 0;
+	case KEY_UID:
+	case KEY_GID:
+		if (parse_id(arg, key == KEY_UID ? &opt->uid : &opt->gid)) {
+			fprintf(stderr, "%s: bad option '%s': a number is "
+				"expected\n", prog, arg);
+			p->bad = 1;
+		} else if (key == KEY_UID) {
+			opt->uid_set = 1;
+		} else {
+			opt->gid_set = 1;
+		}
+		return 0;
+	case KEY_KERNEL:
+		if (parse_kernel(arg, &opt->kernel)) {
+			fprintf(stderr, "%s: bad option '%s': the kernel is "
+				"6.1, 6.12 or new\n", prog, arg);
+			p->bad = 1;
+		}
+		return 0;
+	}
+	return 1;
+}
+
+/* The mount options every mount gets. */
+static int add_defaults(const struct e2fuse_options *opt,
+			struct fuse_args *args)
+{
+	char *fsname, *o, *path;
+	const char *c;
+	int r = 0;
+
+	/* The kernel checks modes, as for ext4; fakeroot lets all through. */
+	if (!opt->fakeroot)
+		r |= fuse_opt_add_arg(args, "-odefault_permissions");
+	/* Mounted by root, it serves every user, as a kernel mount does. */
+	if (geteuid() == 0)
+		r |= fuse_opt_add_arg(args, "-oallow_other");
+	r |= fuse_opt_add_arg(args, "-osubtype=e2fold");
+	/*
+	 * The image's absolute path names the mount (',' and '\\' escaped
+	 * for -o), so that ext2fs_check_if_mounted, which compares the
+	 * files /proc/mounts names, sees a second server of the same image.
+	 */
+	path = realpath(opt->image, NULL);
+	fsname = malloc(2 * strlen(path ? path : opt->image) + 16);
+	if (!fsname) {
+		free(path);
+		return -1;
+	}
+	o = fsname + sprintf(fsname, "-ofsname=");
+	for (c = path ? path : opt->image; *c; c++) {
+		if (*c == ',' || *c == '\\')
+			*o++ = '\\';
+		*o++ = *c;
+	}
+	*o = '\0';
+	r |= fuse_opt_add_arg(args, fsname);
+	free(fsname);
+	free(path);
+	return r;
+}
+
+int e2fuse_parse_options(int argc, char **argv, struct e2fuse_options *opt,
+			 struct fuse_args *args)
+{
+	struct parse p = { opt, 0, 0 };
+	struct fuse_cmdline_opts cmd;
+
+	memset(opt, 0, sizeof(*opt));
+	opt->kernel = E2FUSE_KERNEL_NEW;
+	args->argc = argc;
+	args->argv = argv;
+	args->allocated = 0;
+	if (fuse_opt_parse(args, &p, specs, take) == -1)
+		return 2;
+	if (p.answered)
+		return 1;
+	if (p.bad)
+		return 2;
+	if (!opt->image || !opt->mountpoint) {
+		usage(stderr);
+		return 2;
+	}
+	memset(&cmd, 0, sizeof(cmd));
+	if (fuse_parse_cmdline(args, &cmd) != 0)
+		return 2;
+	opt->foreground = cmd.foreground;
+	opt->debug = cmd.debug;
+	free(cmd.mountpoint);
+	return add_defaults(opt, args) ? 2 : 0;
+}
