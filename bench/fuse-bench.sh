@@ -233,8 +233,8 @@ awk '
 		for (i = 1; i <= k; i++) {
 			split(order[i], f, " ")
 			key = order[i]
-			ratio = med[key, "plain"] > 0 ? \
-				sprintf("%.1fx", med[key, "casefold"] / med[key, "plain"]) : "-"
+			r = med[key, "plain"] > 0 ? med[key, "casefold"] / med[key, "plain"] : -1
+			ratio = r < 0 ? "-" : sprintf(r < 1 ? "%.2fx" : "%.1fx", r)
 			printf "| %s | %s | %s | %s | %s | %s |\n", group(f[1]), name[f[2]],
 				group(n[key]), cell(key, "casefold"), cell(key, "plain"), ratio
 		}
