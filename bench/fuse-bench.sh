@@ -124,7 +124,7 @@ make_image() {
 	echo "Making $img"
 	[ -f "$work/tree-$1.tar" ] || "$work/mktar" "$1" 0 0 > "$work/tree-$1.tar" ||
 		die "mktar failed"
-	features= extended=hash_seed=$seed
+	features='' extended=hash_seed=$seed
 	if [ "$2" = casefold ]; then
 		features="-O casefold" extended=casefold_dirs=all,$extended
 	fi
@@ -165,7 +165,7 @@ run() {
 	cp --sparse=always "$work/$1-$2.img" "$work/$2.run.img" || exit 1
 	serve "$2" "$work/$2.run.img"
 	d=$mnt/big
-	for pass in 1 2; do
+	for _ in 1 2; do
 		t0=$(date +%s%N)
 		n=$("$work/kcf" count "$d")
 		t1=$(date +%s%N)

@@ -14,6 +14,8 @@ FSOPS=${FSOPS:-$top_builddir/tests/fuse/fsops}
 fuse_mounts=
 fuse_pids=
 
+# kstart, krelease and failed are those of tests/kernel/lib.sh (kfinish).
+# shellcheck disable=SC2034
 fuse_init() {
 	out=$top_builddir/tests/$1
 	rm -rf "$out"
@@ -187,6 +189,7 @@ check_reachable() {
 		grep -v '^\(lookup "\|  \)' "$base.lookups" | head -10
 		return
 	fi
+	# shellcheck disable=SC2034
 	paste -d' ' "$base.plan" "$base.answers" | awk -v label="$3" '
 		# The inode of each name, from the lookup of its own bytes.
 		$3 == "exact" { ino[$1 " " $2] = $7 }
