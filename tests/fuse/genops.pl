@@ -20,8 +20,10 @@
 # and their jamo, default ignorables (U+200D, U+FE0F, U+00AD) and bytes
 # that are not UTF-8. Most operations name an entry made before, often
 # in another spelling: another case, the other normalization form, with
-# an ignorable added or dropped. Which spelling is equal to which is for
-# the filesystems to say; this script only makes them meet.
+# an ignorable added or dropped. Files and whole directories are
+# renamed, respelled or moved between directories with and without the
+# flag. Which spelling is equal to which is for the filesystems to say;
+# this script only makes them meet.
 use strict;
 use warnings;
 use Encode qw(decode);
@@ -205,6 +207,21 @@ my @menu = (
 			path(a_dir(), new_name());
 		emit('rename', $f, $to);
 		add_file($to);
+	}],
+	[2, sub {
+		# A directory moved: respelled in place, or into another
+		# directory (with the flag or without; into itself now and
+		# then, which fails). The model keeps its old paths, which
+		# then answer ENOENT alike.
+		# Not cf/big: most operations name it, and e2fsck must find
+		# it where the tests expect it.
+		my $from = a_dir();
+		return if $from !~ m{/} || $from eq 'cf/big';
+		(my $parent = $from) =~ s{/[^/]*$}{};
+		my $to = rand() < 0.5 ? path($parent, variant(substr($from, length($parent) + 1))) :
+			path(a_dir(), new_name());
+		emit('rename', $from, $to);
+		add_dir($to, $casefolded{$from});
 	}],
 	[3, sub {
 		my $to = path(a_dir(), new_name());

@@ -142,13 +142,37 @@ for name in default strict; do
 			grep '^[-+][^-+]' "$out/$who.$name.fixed.diff" | head -20
 		fi
 	done
-	# 2. The generated list: the same answer to every operation.
-	if ! diff -u "$out/vm/$dev.gen" "$out/fuse.$name.gen" > "$out/$name.gen.diff"; then
-		kfail "$name: e2fold-fuse answers $(grep -c '^+[^+]' "$out/$name.gen.diff") of $(wc -l < "$out/fuse.$name.gen") generated operations otherwise than Linux (- kernel, + e2fold-fuse):"
-		grep '^[-+][^-+]' "$out/$name.gen.diff" | head -20
+	# 2. The generated list: the same answer to every operation, but
+	# for one difference no FUSE server can avoid. Linux hashes every
+	# component of a path as it walks it, the last one too, so that on
+	# a strict filesystem a rename or link whose source name is not
+	# UTF-8 (in a casefolded directory) fails with EINVAL before the
+	# destination is walked; through FUSE the host walks both paths
+	# first, and a missing destination directory gives ENOENT without
+	# the server being asked. Such lines are counted, not failed.
+	paste -d'\n' "$out/vm/$dev.gen" "$out/fuse.$name.gen" | awk -v kind="$name" \
+		-v tolerated="$out/$name.gen.tolerated" '
+		NR % 2 { k = $0; next }
+		k != $0 {
+			if (kind == "strict" && ($1 == "rename" || $1 == "link") &&
+			    k ~ / -> EINVAL$/ && $0 ~ / -> ENOENT$/) {
+				print k > tolerated
+				next
+			}
+			print "-" k
+			print "+" $0
+		}' > "$out/$name.gen.diff"
+	tolerated=0
+	[ -f "$out/$name.gen.tolerated" ] && tolerated=$(wc -l < "$out/$name.gen.tolerated")
+	if [ "$(wc -l < "$out/vm/$dev.gen")" -ne "$(wc -l < "$out/fuse.$name.gen")" ]; then
+		kfail "$name: Linux answered $(wc -l < "$out/vm/$dev.gen") generated operations, e2fold-fuse $(wc -l < "$out/fuse.$name.gen")"
+	elif [ -s "$out/$name.gen.diff" ]; then
+		kfail "$name: e2fold-fuse answers $(grep -c '^+' "$out/$name.gen.diff") of $(wc -l < "$out/fuse.$name.gen") generated operations otherwise than Linux (- kernel, + e2fold-fuse):"
+		head -20 "$out/$name.gen.diff"
 	else
 		echo "$name: $(wc -l < "$out/fuse.$name.gen") generated operations, the same answers ($(grep -c ' -> ok' "$out/fuse.$name.gen") ok)"
 	fi
+	echo "$name: $tolerated rename or link answered EINVAL by Linux, ENOENT through FUSE (a source name strict refuses, no destination directory)"
 done
 
 # 3. The trees left behind: the same names in every directory, as
