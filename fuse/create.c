@@ -9,7 +9,6 @@
 #include "config.h"
 
 #include <errno.h>
-#include <stdint.h>
 #include <string.h>
 #include <sys/sysmacros.h>
 
@@ -178,21 +177,15 @@ void e2fuse_create(fuse_req_t req, fuse_ino_t parent, const char *name,
 	struct e2fuse *srv = e2fuse_of(req);
 	struct ext2_inode_large inode;
 	struct fuse_entry_param e;
-	ext2_file_t file;
 	ext2_ino_t ino;
 	int err = make_node(req, parent, name, (mode & 07777) | S_IFREG, 0,
 			    &ino);
 
 	if (!err)
 		err = e2fuse_errno(e2fuse_read_inode(srv, ino, &inode));
-	/* The file handle, as e2fuse_open_file makes it. */
+	/* Counted open, as e2fuse_open_file does. */
 	if (!err)
-		err = e2fuse_errno(ext2fs_file_open(srv->fs, ino,
-						    EXT2_FILE_WRITE, &file));
-	if (!err && e2fuse_opened(srv, ino)) {
-		ext2fs_file_close(file);
-		err = ENOMEM;
-	}
+		err = e2fuse_errno(e2fuse_opened(srv, ino));
 	if (err) {
 		fuse_reply_err(req, err);
 		return;
@@ -201,12 +194,9 @@ void e2fuse_create(fuse_req_t req, fuse_ino_t parent, const char *name,
 	e.ino = e2fuse_node(ino);
 	e.generation = inode.i_generation;
 	e2fuse_fill_stat(srv, ino, &inode, &e.attr);
-	fi->fh = (uintptr_t)file;
-	if (fuse_reply_create(req, &e, fi) == -ENOENT) {
-		/* Interrupted: no release will come. */
-		ext2fs_file_close(file);
-		e2fuse_released(srv, ino);
-	}
+	fi->fh = 0;
+	if (fuse_reply_create(req, &e, fi) == -ENOENT)
+		e2fuse_released(srv, ino);	/* interrupted: no release */
 }
 
 void e2fuse_symlink(fuse_req_t req, const char *target, fuse_ino_t parent_node,

@@ -92,6 +92,10 @@ static errcode_t remove_inline(struct e2fuse *srv, ext2_ino_t dir,
 	retval = e2fold_dir_read(srv->fs, dir, &d);
 	if (retval)
 		return retval;
+	if (d->ncorrupt) {
+		retval = EXT2_ET_DIR_CORRUPTED;
+		goto out;
+	}
 	retval = e2fold_dir_entries(d, 0, &ents);
 	if (retval)
 		goto out;

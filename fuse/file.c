@@ -1,8 +1,13 @@
 /*
  * file.c: regular files' contents (open, read, write, flush, fsync,
  * release), symbolic links' targets and the filesystem's counts.
- * Contents go through libext2fs's file API, one ext2_file_t per open
- * file, kept in the file handle.
+ *
+ * Contents go through libext2fs's file API, with an ext2_file_t opened
+ * for each read or write request and closed after it. A handle kept
+ * across requests would keep its own copy of the inode and of one data
+ * block: two open descriptors of one file (or a truncate through a
+ * path) would then overwrite each other's block map with a stale copy.
+ * Open and release only count the opens (opens.c).
  */
 #include "config.h"
 
@@ -15,9 +20,17 @@
 
 #include "e2fuse.h"
 
-static ext2_file_t file_of(struct fuse_file_info *fi)
+static errcode_t truncate_to_zero(struct e2fuse *srv, ext2_ino_t ino)
 {
-	return (ext2_file_t)(uintptr_t)fi->fh;
+	ext2_file_t file;
+	errcode_t retval, close_retval;
+
+	retval = ext2fs_file_open(srv->fs, ino, EXT2_FILE_WRITE, &file);
+	if (retval)
+		return retval;
+	retval = ext2fs_file_set_size2(file, 0);
+	close_retval = ext2fs_file_close(file);
+	return retval ? retval : close_retval;
 }
 
 void e2fuse_open_file(fuse_req_t req, fuse_ino_t node,
@@ -26,55 +39,51 @@ void e2fuse_open_file(fuse_req_t req, fuse_ino_t node,
 	struct e2fuse *srv = e2fuse_of(req);
 	ext2_ino_t ino = e2fuse_ino(node);
 	int writing = (fi->flags & O_ACCMODE) != O_RDONLY;
-	ext2_file_t file;
+	struct ext2_inode_large inode;
 	errcode_t retval;
 
 	if (writing && srv->opt.readonly) {
 		fuse_reply_err(req, EROFS);
 		return;
 	}
-	retval = ext2fs_file_open(srv->fs, ino, writing ? EXT2_FILE_WRITE : 0,
-				  &file);
+	retval = e2fuse_read_inode(srv, ino, &inode);
+	if (!retval && LINUX_S_ISDIR(inode.i_mode))
+		retval = EISDIR;
+	if (!retval && writing && (fi->flags & O_TRUNC))
+		retval = truncate_to_zero(srv, ino);
+	if (!retval)
+		retval = e2fuse_opened(srv, ino);
 	if (retval) {
 		fuse_reply_err(req, e2fuse_errno(retval));
 		return;
 	}
-	if (writing && (fi->flags & O_TRUNC))
-		retval = ext2fs_file_set_size2(file, 0);
-	if (retval) {
-		ext2fs_file_close(file);
-		fuse_reply_err(req, e2fuse_errno(retval));
-		return;
-	}
-	retval = e2fuse_opened(srv, ino);
-	if (retval) {
-		ext2fs_file_close(file);
-		fuse_reply_err(req, e2fuse_errno(retval));
-		return;
-	}
-	fi->fh = (uintptr_t)file;
-	if (fuse_reply_open(req, fi) == -ENOENT) {
-		/* Interrupted: no release will come. */
-		ext2fs_file_close(file);
-		e2fuse_released(srv, ino);
-	}
+	fi->fh = 0;
+	if (fuse_reply_open(req, fi) == -ENOENT)
+		e2fuse_released(srv, ino);	/* interrupted: no release */
 }
 
-void e2fuse_read(fuse_req_t req, fuse_ino_t node EXT2FS_ATTR((unused)),
-		 size_t size, off_t off, struct fuse_file_info *fi)
+void e2fuse_read(fuse_req_t req, fuse_ino_t node, size_t size, off_t off,
+		 struct fuse_file_info *fi EXT2FS_ATTR((unused)))
 {
-	ext2_file_t file = file_of(fi);
+	struct e2fuse *srv = e2fuse_of(req);
 	char *buf = malloc(size ? size : 1);
 	unsigned int got = 0;
-	errcode_t retval;
+	ext2_file_t file;
+	errcode_t retval, close_retval;
 
 	if (!buf) {
 		fuse_reply_err(req, ENOMEM);
 		return;
 	}
-	retval = ext2fs_file_llseek(file, off, EXT2_SEEK_SET, NULL);
-	if (!retval)
-		retval = ext2fs_file_read(file, buf, size, &got);
+	retval = ext2fs_file_open(srv->fs, e2fuse_ino(node), 0, &file);
+	if (!retval) {
+		retval = ext2fs_file_llseek(file, off, EXT2_SEEK_SET, NULL);
+		if (!retval)
+			retval = ext2fs_file_read(file, buf, size, &got);
+		close_retval = ext2fs_file_close(file);
+		if (!retval)
+			retval = close_retval;
+	}
 	if (retval)
 		fuse_reply_err(req, e2fuse_errno(retval));
 	else
@@ -82,49 +91,58 @@ void e2fuse_read(fuse_req_t req, fuse_ino_t node EXT2FS_ATTR((unused)),
 	free(buf);
 }
 
+/* size bytes at off into the file; *ret_done says how many went. */
+static errcode_t write_at(struct e2fuse *srv, ext2_ino_t ino, const char *buf,
+			  size_t size, off_t off, unsigned int *ret_done)
+{
+	ext2_file_t file;
+	errcode_t retval, close_retval;
+	__u64 end = 0;
+
+	retval = ext2fs_file_open(srv->fs, ino, EXT2_FILE_WRITE, &file);
+	if (retval)
+		return retval;
+	retval = ext2fs_file_llseek(file, off, EXT2_SEEK_SET, NULL);
+	if (!retval)
+		retval = ext2fs_file_write(file, buf, size, ret_done);
+	if (!retval)
+		retval = ext2fs_file_get_lsize(file, &end);
+	if (!retval && (__u64)off + *ret_done > end)
+		retval = ext2fs_file_set_size2(file, off + *ret_done);
+	/* Closing writes the data block it holds and the inode. */
+	close_retval = ext2fs_file_close(file);
+	return retval ? retval : close_retval;
+}
+
+/* After a write: mtime and ctime now, setuid (and group-exec setgid) gone. */
+static errcode_t after_write(struct e2fuse *srv, ext2_ino_t ino)
+{
+	struct ext2_inode_large inode;
+	errcode_t retval = e2fuse_read_inode(srv, ino, &inode);
+
+	if (retval)
+		return retval;
+	e2fuse_set_times(srv, &inode, E2FUSE_MTIME | E2FUSE_CTIME, NULL);
+	inode.i_mode &= ~LINUX_S_ISUID;
+	if (inode.i_mode & LINUX_S_IXGRP)
+		inode.i_mode &= ~LINUX_S_ISGID;
+	return e2fuse_write_inode(srv, ino, &inode);
+}
+
 void e2fuse_write(fuse_req_t req, fuse_ino_t node, const char *buf,
-		  size_t size, off_t off, struct fuse_file_info *fi)
+		  size_t size, off_t off,
+		  struct fuse_file_info *fi EXT2FS_ATTR((unused)))
 {
 	struct e2fuse *srv = e2fuse_of(req);
-	ext2_file_t file = file_of(fi);
+	ext2_ino_t ino = e2fuse_ino(node);
 	unsigned int done = 0;
-	__u64 end = 0;
 	errcode_t retval;
 
 	if (!e2fuse_writable(req))
 		return;
-	retval = ext2fs_file_llseek(file, off, EXT2_SEEK_SET, NULL);
+	retval = write_at(srv, ino, buf, size, off, &done);
 	if (!retval)
-		retval = ext2fs_file_write(file, buf, size, &done);
-	if (!retval)
-		retval = ext2fs_file_get_lsize(file, &end);
-	if (!retval && (__u64)off + done > end)
-		retval = ext2fs_file_set_size2(file, off + done);
-	if (!retval)
-		retval = ext2fs_file_flush(file);
-	if (retval) {
-		fuse_reply_err(req, e2fuse_errno(retval));
-		return;
-	}
-	/* The file's cached inode is written by its flush; then ours. */
-	{
-		struct ext2_inode_large inode;
-		ext2_ino_t ino = e2fuse_ino(node);
-
-		retval = e2fuse_read_inode(srv, ino, &inode);
-		if (!retval) {
-			e2fuse_set_times(srv, &inode,
-					 E2FUSE_MTIME | E2FUSE_CTIME, NULL);
-			inode.i_mode &= ~LINUX_S_ISUID;
-			if (inode.i_mode & LINUX_S_IXGRP)
-				inode.i_mode &= ~LINUX_S_ISGID;
-			retval = e2fuse_write_inode(srv, ino, &inode);
-		}
-		/* Keep the open file's inode copy in step with the disk. */
-		if (!retval)
-			memcpy(ext2fs_file_get_inode(file), &inode,
-			       sizeof(struct ext2_inode));
-	}
+		retval = after_write(srv, ino);
 	if (retval)
 		fuse_reply_err(req, e2fuse_errno(retval));
 	else
@@ -132,32 +150,41 @@ void e2fuse_write(fuse_req_t req, fuse_ino_t node, const char *buf,
 }
 
 void e2fuse_flush(fuse_req_t req, fuse_ino_t node EXT2FS_ATTR((unused)),
-		  struct fuse_file_info *fi)
-{
-	fuse_reply_err(req, e2fuse_errno(ext2fs_file_flush(file_of(fi))));
-}
-
-void e2fuse_fsync(fuse_req_t req, fuse_ino_t node EXT2FS_ATTR((unused)),
-		  int datasync EXT2FS_ATTR((unused)),
-		  struct fuse_file_info *fi)
+		  struct fuse_file_info *fi EXT2FS_ATTR((unused)))
 {
 	struct e2fuse *srv = e2fuse_of(req);
 	errcode_t retval = 0;
 
-	if (fi)
-		retval = ext2fs_file_flush(file_of(fi));
-	if (!retval && !srv->opt.readonly)
+	/*
+	 * Each close: what libext2fs holds in memory (bitmaps, group
+	 * counts, cached blocks) goes to the image, so that a server
+	 * killed later leaves the closed files whole; without a sync,
+	 * which is fsync's.
+	 */
+	if (!srv->opt.readonly)
+		retval = ext2fs_flush2(srv->fs, EXT2_FLAG_FLUSH_NO_SYNC);
+	fuse_reply_err(req, e2fuse_errno(retval));
+}
+
+void e2fuse_fsync(fuse_req_t req, fuse_ino_t node EXT2FS_ATTR((unused)),
+		  int datasync EXT2FS_ATTR((unused)),
+		  struct fuse_file_info *fi EXT2FS_ATTR((unused)))
+{
+	struct e2fuse *srv = e2fuse_of(req);
+	errcode_t retval = 0;
+
+	/* The metadata libext2fs keeps in memory, and the device's cache. */
+	if (!srv->opt.readonly)
 		retval = ext2fs_flush2(srv->fs, 0);
 	fuse_reply_err(req, e2fuse_errno(retval));
 }
 
 void e2fuse_release(fuse_req_t req, fuse_ino_t node,
-		    struct fuse_file_info *fi)
+		    struct fuse_file_info *fi EXT2FS_ATTR((unused)))
 {
-	errcode_t retval = ext2fs_file_close(file_of(fi));
-	errcode_t freed = e2fuse_released(e2fuse_of(req), e2fuse_ino(node));
+	errcode_t retval = e2fuse_released(e2fuse_of(req), e2fuse_ino(node));
 
-	fuse_reply_err(req, e2fuse_errno(retval ? retval : freed));
+	fuse_reply_err(req, e2fuse_errno(retval));
 }
 
 void e2fuse_readlink(fuse_req_t req, fuse_ino_t node)

@@ -17,6 +17,7 @@
 
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
@@ -88,18 +89,23 @@ static int check_journal(struct e2fuse *srv)
 static errcode_t mark_mounted(struct e2fuse *srv)
 {
 	struct ext2_super_block *sb = srv->fs->super;
+	char *where = realpath(srv->opt.mountpoint, NULL);
 	errcode_t retval;
 
 	retval = ext2fs_read_bitmaps(srv->fs);
-	if (retval)
+	if (retval) {
+		free(where);
 		return retval;
+	}
 	srv->clean_state = sb->s_state;
 	sb->s_state &= ~EXT2_VALID_FS;
 	sb->s_mtime = e2fuse_now(srv);
 	sb->s_mnt_count++;
+	/* The kernel records the mount point's absolute path. */
 	memset(sb->s_last_mounted, 0, sizeof(sb->s_last_mounted));
-	strncpy((char *)sb->s_last_mounted, srv->opt.mountpoint,
+	strncpy((char *)sb->s_last_mounted, where ? where : srv->opt.mountpoint,
 		sizeof(sb->s_last_mounted) - 1);
+	free(where);
 	ext2fs_mark_super_dirty(srv->fs);
 	return ext2fs_flush(srv->fs);
 }

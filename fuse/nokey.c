@@ -3,7 +3,6 @@
 
 #include <string.h>
 
-#include "encoding.h"
 #include "nokey.h"
 #include "sha256.h"
 
@@ -29,37 +28,15 @@ static size_t encode(const unsigned char *in, size_t n, char *out)
 	return o;
 }
 
-/* The directory hash the kernel puts into the no-key form (nokey.h). */
-static void dirhash(ext2_filsys fs, const struct e2fold_dir *d,
-		    const struct e2fold_dirent *e, __u32 hash[2])
-{
-	ext2_dirhash_t h = 0, minor = 0;
-
-	if (e->has_stored_hash) {
-		h = e->stored_hash;
-		minor = e->stored_minor;
-	} else if (d->indexed && !d->casefolded &&
-		   d->dx_problem == E2FOLD_DX_OK &&
-		   e2fold_casefold_dirhash(NULL,
-				e2fold_effective_hash_version(fs, d->dx_hash_version),
-				e->name, e->name_len, fs->super->s_hash_seed,
-				&h, &minor)) {
-		h = minor = 0;
-	}
-	hash[0] = h;
-	hash[1] = minor;
-}
-
-void e2fuse_nokey_name(ext2_filsys fs, const struct e2fold_dir *d,
-		       const struct e2fold_dirent *e, char *out)
+void e2fuse_nokey_name(const struct e2fold_dirent *e, __u32 hash,
+		       __u32 minor, char *out)
 {
 	unsigned char raw[8 + E2FUSE_NOKEY_BYTES + E2FUSE_SHA256_SIZE];
 	size_t n = 8 + e->name_len;
-	__u32 hash[2];
+	__u32 words[2] = { hash, minor };
 
-	dirhash(fs, d, e, hash);
 	/* The kernel copies its u32 words as they are in memory. */
-	memcpy(raw, hash, sizeof(hash));
+	memcpy(raw, words, sizeof(words));
 	if (e->name_len <= E2FUSE_NOKEY_BYTES) {
 		memcpy(raw + 8, e->name, e->name_len);
 	} else {

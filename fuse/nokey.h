@@ -36,11 +36,11 @@ struct e2fuse_nokey {
 };
 
 /*
- * The no-key form of entry e of directory d, NUL-terminated, in out
- * (E2FUSE_NOKEY_MAX + 1 bytes).
+ * The no-key form of entry e with directory hash hash and minor,
+ * NUL-terminated, in out (E2FUSE_NOKEY_MAX + 1 bytes).
  */
-void e2fuse_nokey_name(ext2_filsys fs, const struct e2fold_dir *d,
-		       const struct e2fold_dirent *e, char *out);
+void e2fuse_nokey_name(const struct e2fold_dirent *e, __u32 hash,
+		       __u32 minor, char *out);
 
 /* Decode a no-key name. Returns 0, or -1 if name is no such form. */
 int e2fuse_nokey_decode(const char *name, struct e2fuse_nokey *ret);

@@ -1,11 +1,15 @@
 /*
- * readdir.c: a directory's names as stored, in the order of its blocks
- * (as the kernel lists a directory read without an htree cursor). The
- * directory is read once at opendir (e2fold_dir_read) and kept with the
- * open handle, so that offsets stay stable while the listing goes on.
+ * readdir.c: a directory's names as stored, in the kernel's order: an
+ * indexed directory (with a sound index) in hash order, as
+ * ext4_dx_readdir returns it ("." and ".." first, then by hash and minor
+ * hash; equal ones in the order of the blocks), any other in the order
+ * of its blocks, as ext4_readdir. The directory is read once at opendir
+ * (e2fold_dir_read) and kept with the open handle, so that offsets stay
+ * stable while the listing goes on.
  *
  * Names in an encrypted directory are ciphertext: without the key they
- * are listed in the no-key form (nokey.c).
+ * are listed in the no-key form (nokey.h), with the hash the kernel
+ * gives it.
  */
 #include "config.h"
 
@@ -15,29 +19,130 @@
 #include <string.h>
 
 #include "e2fuse.h"
+#include "encoding.h"
 #include "nokey.h"
 
-static struct e2fold_dir *dir_of(struct fuse_file_info *fi)
+/* An open directory: its entries, their hashes, the listing order. */
+struct listing {
+	struct e2fold_dir *d;
+	__u32 *hash, *minor;	/* per entry (zero where the kernel has none) */
+	size_t *order;		/* the entries in listing order */
+};
+
+static struct listing *listing_of(struct fuse_file_info *fi)
 {
-	return (struct e2fold_dir *)(uintptr_t)fi->fh;
+	return (struct listing *)(uintptr_t)fi->fh;
+}
+
+static void listing_free(struct listing *l)
+{
+	if (!l)
+		return;
+	if (l->d)
+		e2fold_dir_free(l->d);
+	free(l->hash);
+	free(l->minor);
+	free(l->order);
+	free(l);
+}
+
+/*
+ * The hashes of the entries, as ext4 computes them for a listing: stored
+ * in a casefolded encrypted directory, over the casefolded name in
+ * another casefolded one, over the bytes (ciphertext, if encrypted)
+ * elsewhere. Returns 0 if every entry could be hashed.
+ */
+static int hash_entries(struct e2fuse *srv, struct listing *l)
+{
+	const struct e2fold_dir *d = l->d;
+	int version = e2fold_effective_hash_version(srv->fs, d->dx_hash_version);
+	const struct unicode_map *um = d->casefolded && !d->encrypted ?
+				       srv->um : NULL;
+	size_t i;
+
+	for (i = 0; i < d->nents; i++) {
+		const struct e2fold_dirent *e = &d->ents[i];
+		ext2_dirhash_t h, m;
+
+		if (e->has_stored_hash) {
+			h = e->stored_hash;
+			m = e->stored_minor;
+		} else if (d->encrypted && d->casefolded) {
+			return -1;
+		} else if (e2fold_casefold_dirhash(um, version, e->name,
+						   e->name_len,
+						   srv->fs->super->s_hash_seed,
+						   &h, &m)) {
+			return -1;
+		}
+		l->hash[i] = h;
+		l->minor[i] = m;
+	}
+	return 0;
+}
+
+static const struct listing *sorting;
+
+static int by_hash(const void *a, const void *b)
+{
+	size_t x = *(const size_t *)a, y = *(const size_t *)b;
+
+	if (sorting->hash[x] != sorting->hash[y])
+		return sorting->hash[x] < sorting->hash[y] ? -1 : 1;
+	if (sorting->minor[x] != sorting->minor[y])
+		return sorting->minor[x] < sorting->minor[y] ? -1 : 1;
+	return x < y ? -1 : x > y;
+}
+
+/* Hash order for a sound index, block order otherwise. */
+static errcode_t make_order(struct e2fuse *srv, struct listing *l)
+{
+	const struct e2fold_dir *d = l->d;
+	size_t i, n = d->nents ? d->nents : 1;
+
+	l->hash = calloc(n, sizeof(*l->hash));
+	l->minor = calloc(n, sizeof(*l->minor));
+	l->order = calloc(n, sizeof(*l->order));
+	if (!l->hash || !l->minor || !l->order)
+		return EXT2_ET_NO_MEMORY;
+	for (i = 0; i < d->nents; i++)
+		l->order[i] = i;
+	if (d->indexed && d->dx_problem == E2FOLD_DX_OK &&
+	    !hash_entries(srv, l)) {
+		sorting = l;
+		qsort(l->order, d->nents, sizeof(*l->order), by_hash);
+		sorting = NULL;
+		return 0;
+	}
+	/* ext4_readdir: a linear listing gives hashes only where stored. */
+	for (i = 0; i < d->nents; i++) {
+		l->hash[i] = d->ents[i].has_stored_hash ? d->ents[i].stored_hash : 0;
+		l->minor[i] = d->ents[i].has_stored_hash ? d->ents[i].stored_minor : 0;
+	}
+	return 0;
 }
 
 void e2fuse_opendir(fuse_req_t req, fuse_ino_t node,
 		    struct fuse_file_info *fi)
 {
 	struct e2fuse *srv = e2fuse_of(req);
-	struct e2fold_dir *d;
-	errcode_t retval;
+	struct listing *l = calloc(1, sizeof(*l));
+	errcode_t retval = l ? 0 : EXT2_ET_NO_MEMORY;
 
-	retval = ext2fs_check_directory(srv->fs, e2fuse_ino(node));
 	if (!retval)
-		retval = e2fold_dir_read(srv->fs, e2fuse_ino(node), &d);
+		retval = ext2fs_check_directory(srv->fs, e2fuse_ino(node));
+	if (!retval)
+		retval = e2fold_dir_read(srv->fs, e2fuse_ino(node), &l->d);
+	if (!retval)
+		retval = make_order(srv, l);
 	if (retval) {
+		listing_free(l);
 		fuse_reply_err(req, e2fuse_errno(retval));
 		return;
 	}
-	fi->fh = (uintptr_t)d;
-	fuse_reply_open(req, fi);
+	fi->fh = (uintptr_t)l;
+	if (fuse_reply_open(req, fi) == -ENOENT)
+		listing_free(l);	/* interrupted: no releasedir */
 }
 
 /* File types of entries as d_type. */
@@ -59,13 +164,14 @@ static mode_t type_mode(int file_type)
 }
 
 /*
- * Offsets: 1 is ".", 2 is "..", 3 + i is d->ents[i]; the offset given
- * with an entry is that of the next one.
+ * Offsets: 0 is ".", 1 is "..", 2 + i the i-th entry in listing order;
+ * the offset given with an entry is that of the next one.
  */
 void e2fuse_readdir(fuse_req_t req, fuse_ino_t node, size_t size, off_t off,
 		    struct fuse_file_info *fi)
 {
-	struct e2fold_dir *d = dir_of(fi);
+	struct listing *l = listing_of(fi);
+	const struct e2fold_dir *d = l->d;
 	char *buf = malloc(size);
 	/* A stored name (up to 255 bytes) or a no-key form (252). */
 	char name[EXT2_NAME_LEN + 1];
@@ -88,12 +194,13 @@ void e2fuse_readdir(fuse_req_t req, fuse_ino_t node, size_t size, off_t off,
 			st.st_ino = d->dotdot ? d->dotdot : d->ino;
 			strcpy(name, "..");
 		} else if ((size_t)(at - 2) < d->nents) {
-			const struct e2fold_dirent *e = &d->ents[at - 2];
+			size_t i = l->order[at - 2];
+			const struct e2fold_dirent *e = &d->ents[i];
 
 			st.st_ino = e->ino;
 			st.st_mode = type_mode(e->file_type);
 			if (d->encrypted)
-				e2fuse_nokey_name(e2fuse_of(req)->fs, d, e,
+				e2fuse_nokey_name(e, l->hash[i], l->minor[i],
 						  name);
 			else {
 				memcpy(name, e->name, e->name_len);
@@ -117,6 +224,6 @@ void e2fuse_readdir(fuse_req_t req, fuse_ino_t node, size_t size, off_t off,
 void e2fuse_releasedir(fuse_req_t req, fuse_ino_t node EXT2FS_ATTR((unused)),
 		       struct fuse_file_info *fi)
 {
-	e2fold_dir_free(dir_of(fi));
+	listing_free(listing_of(fi));
 	fuse_reply_err(req, 0);
 }

@@ -15,8 +15,10 @@
  * entry, or two links to one file) nothing changes, as vfs_rename
  * returns early: in a casefolded directory "mv readme README" keeps
  * "readme" (the kernel's FUSE client does not even send that rename).
- * RENAME_NOREPLACE is honoured; RENAME_EXCHANGE and RENAME_WHITEOUT are
- * refused with EINVAL.
+ * RENAME_NOREPLACE is honoured. RENAME_EXCHANGE (ext4_cross_rename)
+ * swaps the inodes two existing entries name, each keeping its stored
+ * spelling; moved directories get their ".." and the parents' link
+ * counts follow. RENAME_WHITEOUT is refused with EINVAL.
  */
 #include "config.h"
 
@@ -28,6 +30,9 @@
 
 #ifndef RENAME_NOREPLACE
 #define RENAME_NOREPLACE (1 << 0)
+#endif
+#ifndef RENAME_EXCHANGE
+#define RENAME_EXCHANGE (1 << 1)
 #endif
 
 /* Is ancestor an ancestor of (or equal to) dir? Walks "..". */
@@ -184,6 +189,89 @@ static int check_move(struct e2fuse *srv, struct move *m, unsigned int flags)
 	return err;
 }
 
+/* The checks of an exchange: both names exist, no loop is made. */
+static int check_exchange(struct e2fuse *srv, struct move *m)
+{
+	struct ext2_inode_large inode;
+	int err;
+
+	if (encrypted(srv, m->from_dir) || encrypted(srv, m->to_dir))
+		return ENOKEY;
+	err = e2fuse_find(srv, m->from_dir, m->from_name, &m->src);
+	if (!err)
+		err = e2fuse_find(srv, m->to_dir, m->to_name, &m->dst);
+	if (err)
+		return err;
+	if (!m->src.ino || !m->dst.ino)
+		return ENOENT;
+	if (m->src.ino == m->dst.ino)
+		return -1;
+	err = e2fuse_errno(e2fuse_read_inode(srv, m->src.ino, &inode));
+	if (err)
+		return err;
+	m->src_is_dir = LINUX_S_ISDIR(inode.i_mode);
+	m->src.file_type = e2fuse_file_type(inode.i_mode);
+	err = e2fuse_errno(e2fuse_read_inode(srv, m->dst.ino, &inode));
+	if (err)
+		return err;
+	m->dst_is_dir = LINUX_S_ISDIR(inode.i_mode);
+	m->dst.file_type = e2fuse_file_type(inode.i_mode);
+	if (m->from_dir != m->to_dir &&
+	    ((m->src_is_dir && is_ancestor(srv, m->src.ino, m->to_dir)) ||
+	     (m->dst_is_dir && is_ancestor(srv, m->dst.ino, m->from_dir))))
+		return EINVAL;
+	return 0;
+}
+
+/* ctime of ino, and mtime too for a directory whose entries changed. */
+static errcode_t touch(struct e2fuse *srv, ext2_ino_t ino, int which)
+{
+	struct ext2_inode_large inode;
+	errcode_t retval = e2fuse_read_inode(srv, ino, &inode);
+
+	if (retval)
+		return retval;
+	e2fuse_set_times(srv, &inode, which, NULL);
+	return e2fuse_write_inode(srv, ino, &inode);
+}
+
+static errcode_t do_exchange(struct e2fuse *srv, struct move *m)
+{
+	errcode_t retval;
+
+	retval = e2fold_dirblock_set_ino(srv->fs, m->from_dir, m->src.lblk,
+					 m->src.offset, m->dst.ino,
+					 m->dst.file_type);
+	if (!retval)
+		retval = e2fold_dirblock_set_ino(srv->fs, m->to_dir,
+						 m->dst.lblk, m->dst.offset,
+						 m->src.ino, m->src.file_type);
+	if (!retval && m->from_dir != m->to_dir) {
+		if (m->src_is_dir)
+			retval = repoint_dotdot(srv, m->src.ino, m->to_dir);
+		if (!retval && m->dst_is_dir)
+			retval = repoint_dotdot(srv, m->dst.ino, m->from_dir);
+		/* A directory for a file: one subdirectory moves over. */
+		if (!retval && m->src_is_dir != m->dst_is_dir) {
+			int to_from = m->src_is_dir ? -1 : +1;
+
+			retval = e2fuse_adjust_links(srv, m->from_dir, to_from);
+			if (!retval)
+				retval = e2fuse_adjust_links(srv, m->to_dir,
+							     -to_from);
+		}
+	}
+	if (!retval)
+		retval = touch(srv, m->from_dir, E2FUSE_MTIME | E2FUSE_CTIME);
+	if (!retval && m->to_dir != m->from_dir)
+		retval = touch(srv, m->to_dir, E2FUSE_MTIME | E2FUSE_CTIME);
+	if (!retval)
+		retval = touch(srv, m->src.ino, E2FUSE_CTIME);
+	if (!retval)
+		retval = touch(srv, m->dst.ino, E2FUSE_CTIME);
+	return retval;
+}
+
 void e2fuse_rename(fuse_req_t req, fuse_ino_t parent, const char *name,
 		   fuse_ino_t newparent, const char *newname,
 		   unsigned int flags)
@@ -194,7 +282,8 @@ void e2fuse_rename(fuse_req_t req, fuse_ino_t parent, const char *name,
 
 	if (!e2fuse_writable(req))
 		return;
-	if (flags & ~RENAME_NOREPLACE) {
+	if ((flags & ~(RENAME_NOREPLACE | RENAME_EXCHANGE)) ||
+	    (flags & RENAME_NOREPLACE && flags & RENAME_EXCHANGE)) {
 		fuse_reply_err(req, EINVAL);
 		return;
 	}
@@ -207,10 +296,16 @@ void e2fuse_rename(fuse_req_t req, fuse_ino_t parent, const char *name,
 		fuse_reply_err(req, 0);
 		return;
 	}
-	err = check_move(srv, &m, flags);
+	if (flags & RENAME_EXCHANGE) {
+		err = check_exchange(srv, &m);
+		if (!err)
+			err = e2fuse_errno(do_exchange(srv, &m));
+	} else {
+		err = check_move(srv, &m, flags);
+		if (!err)
+			err = e2fuse_errno(do_move(srv, &m));
+	}
 	if (err < 0)
 		err = 0;
-	else if (!err)
-		err = e2fuse_errno(do_move(srv, &m));
 	fuse_reply_err(req, err);
 }

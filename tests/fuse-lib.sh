@@ -11,7 +11,8 @@
 #   judge IMG           e2fsck -fn and e2fold-fsck -fn both clean
 #   errno_of OP PATH [PATH2]    the errno name (or ok) of one system call
 #                       (perl): create (O_CREAT|O_EXCL), mkdir, rmdir,
-#                       unlink, rename, link, symlink
+#                       unlink, rename, exchange (renameat2's
+#                       RENAME_EXCHANGE), link, symlink
 # A trap unmounts on exit and prints the server's log after a failure;
 # a script ends with `exit 0`, so that any other exit status (a helper's
 # exit 99) counts as a failure.
@@ -103,6 +104,8 @@ errno_of() {
 		    $op eq "rmdir" ? rmdir($a) :
 		    $op eq "unlink" ? unlink($a) :
 		    $op eq "rename" ? rename($a, $b) :
+		    $op eq "exchange" ? do { require "syscall.ph";
+			syscall(&SYS_renameat2(), -100, $a, -100, $b, 2) == 0 } :
 		    $op eq "link" ? link($a, $b) :
 		    $op eq "symlink" ? symlink($b, $a) :
 		    die "errno_of: unknown operation $op\n";

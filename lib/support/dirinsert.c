@@ -118,6 +118,11 @@ errcode_t e2fold_dir_add(ext2_filsys fs, const struct unicode_map *um,
 	retval = e2fold_dir_read(fs, ino, &d);
 	if (retval)
 		goto out;
+	/* A rewrite would drop the entries of blocks that cannot be read. */
+	if (d->ncorrupt) {
+		retval = EXT2_ET_DIR_CORRUPTED;
+		goto out;
+	}
 	*ret_how = E2FOLD_ADD_REWRITTEN;
 	retval = rewrite(fs, um, d, nn);
 out:

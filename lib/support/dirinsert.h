@@ -45,7 +45,8 @@ enum e2fold_add_how {
  * instead, which gives the same lookups. Only an indexed directory's
  * index and the blocks it changes are read, unless it is rewritten.
  * Times and link counts are the caller's. An encrypted directory gives
- * EXT2_ET_UNIMPLEMENTED (a name cannot be hashed without the key).
+ * EXT2_ET_UNIMPLEMENTED (a name cannot be hashed without the key), one
+ * that would be rewritten but has malformed blocks EXT2_ET_DIR_CORRUPTED.
  */
 errcode_t e2fold_dir_add(ext2_filsys fs, const struct unicode_map *um,
 			 ext2_ino_t ino, const struct e2fold_new_name *nn,
