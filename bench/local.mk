@@ -75,3 +75,4 @@ include bench/mkfs.mk
 include bench/fsck.mk
 include bench/scan.mk
 include bench/kernel.mk
+include bench/fuse.mk

@@ -23,6 +23,8 @@ KERNEL_TESTS = \
 	tests/kernel/k_tune@bookworm \
 	tests/kernel/k_fsck_repair@sid tests/kernel/k_fsck_repair@trixie \
 	tests/kernel/k_fsck_repair@bookworm \
+	tests/kernel/k_fuse_diff@sid tests/kernel/k_fuse_diff@trixie \
+	tests/kernel/k_fuse_diff@bookworm \
 	tests/kernel/k_smoke@sid tests/kernel/k_smoke@trixie \
 	tests/kernel/k_smoke@bookworm
 TESTS += $(KERNEL_TESTS)
@@ -83,3 +85,9 @@ EXTRA_DIST += tests/kernel/k_fallback.sh
 # entries included), the kernel finds, lists once, creates and does not
 # warn.
 EXTRA_DIST += tests/kernel/k_encrypted.sh
+
+# e2fold-fuse on the host and the kernel in the VM, given the same
+# operations (tests/fuse/fixed.sh, tests/fuse/genops.pl) on copies of one
+# filesystem: the same answers, the same names left; the kernel finds
+# every name e2fold-fuse wrote by each of its spellings.
+EXTRA_DIST += tests/kernel/k_fuse_diff.sh

@@ -1,0 +1,30 @@
+# e2fold-fuse beside fuse2fs: run by hand (make bench-fuse, as root: it
+# mounts), never by `make check`.
+#
+#   make bench-fuse
+#   make bench-fuse FUSE_BENCH_FLAGS='--sizes=100000 --ops=200 --kernel'
+#
+# bench/fuse-bench.sh makes two images per size (one directory of 10,000
+# and 100,000 entries: casefolded for e2fold-fuse, plain for fuse2fs)
+# into bench/fuse-work/ of the build tree, keeps them for the next run,
+# and prints the table: microseconds per absent-name lookup, present-name
+# lookup, create and readdir entry through each server. --kernel adds
+# bench/kernel-bench.sh's kernel times for the same sizes.
+FUSE_BENCH_FLAGS =
+
+EXTRA_DIST += bench/fuse-bench.sh
+
+.PHONY: bench-fuse
+
+bench-fuse: fuse/e2fold-fuse misc/e2fold-mkfs
+	@test -z "$(SANITIZER_FLAGS)" || \
+		echo "make bench-fuse: built with sanitizers, the times mean nothing" >&2
+	@CC='$(CC)' sh $(top_srcdir)/bench/fuse-bench.sh \
+		--fuse=fuse/e2fold-fuse --mkfs=misc/e2fold-mkfs \
+		--work=bench/fuse-work $(FUSE_BENCH_FLAGS)
+
+# The cached images are large: make clean removes them with the rest.
+.PHONY: bench-fuse-clean
+clean-local: bench-fuse-clean
+bench-fuse-clean:
+	-rm -rf bench/fuse-work
