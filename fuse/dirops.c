@@ -19,12 +19,9 @@ int e2fuse_may_create(struct e2fuse *srv, ext2_ino_t dir, const char *name)
 {
 	struct ext2_inode_large inode;
 	struct e2fuse_found f;
-	unsigned int len = strlen(name);
 	errcode_t retval;
 	int err;
 
-	if (len > EXT2_NAME_LEN)
-		return ENAMETOOLONG;
 	retval = e2fuse_read_inode(srv, dir, &inode);
 	if (retval)
 		return e2fuse_errno(retval);
@@ -33,6 +30,7 @@ int e2fuse_may_create(struct e2fuse *srv, ext2_ino_t dir, const char *name)
 	/* A directory deleted while open: the kernel refuses new names. */
 	if (!inode.i_links_count)
 		return ENOENT;
+	/* In the kernel's order: strict's EINVAL, the length, EEXIST. */
 	err = e2fuse_find(srv, dir, name, &f);
 	if (err)
 		return err;
@@ -41,10 +39,6 @@ int e2fuse_may_create(struct e2fuse *srv, ext2_ino_t dir, const char *name)
 	/* Without the key a new name cannot be encrypted (fscrypt). */
 	if (inode.i_flags & EXT4_ENCRYPT_FL)
 		return ENOKEY;
-	if ((inode.i_flags & EXT4_CASEFOLD_FL) && srv->um &&
-	    (srv->fs->super->s_encoding_flags & E2FOLD_ENC_STRICT_FL) &&
-	    !e2fold_name_is_valid(srv->um, (const unsigned char *)name, len))
-		return EINVAL;
 	return 0;
 }
 

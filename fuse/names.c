@@ -152,6 +152,20 @@ static int dir_encrypted(struct e2fuse *srv, ext2_ino_t dir)
 	       (inode.i_flags & EXT4_ENCRYPT_FL);
 }
 
+/* Is dir casefolded on a strict filesystem, and the name invalid UTF-8? */
+static int strict_refuses(struct e2fuse *srv, ext2_ino_t dir,
+			  const unsigned char *name, unsigned int len)
+{
+	struct ext2_inode_large inode;
+
+	if (!srv->um ||
+	    !(srv->fs->super->s_encoding_flags & E2FOLD_ENC_STRICT_FL) ||
+	    e2fold_name_is_valid(srv->um, name, len))
+		return 0;
+	return !e2fuse_read_inode(srv, dir, &inode) &&
+	       (inode.i_flags & EXT4_CASEFOLD_FL);
+}
+
 int e2fuse_find(struct e2fuse *srv, ext2_ino_t dir, const char *name,
 		struct e2fuse_found *ret)
 {
@@ -164,6 +178,13 @@ int e2fuse_find(struct e2fuse *srv, ext2_ino_t dir, const char *name,
 	memset(ret, 0, sizeof(*ret));
 	if (ext2fs_check_directory(srv->fs, dir))
 		return ENOTDIR;
+	/*
+	 * Linux hashes the name for its dentry cache before the filesystem
+	 * sees it, and a strict casefolded directory's hash refuses invalid
+	 * UTF-8: EINVAL comes before ext4's own length check.
+	 */
+	if (strict_refuses(srv, dir, n, len))
+		return EINVAL;
 	if (len > EXT2_NAME_LEN)
 		return ENAMETOOLONG;
 	/* The VFS answers "." and ".." itself; so do we, from block 0. */
