@@ -55,8 +55,9 @@ errcode_t e2fold_dir_add(ext2_filsys fs, const struct unicode_map *um,
 /*
  * nn into an indexed directory d with a sound index (d read with
  * e2fold_dir_read or e2fold_dir_read_index), as ext4_dx_add_entry does:
- * its leaf, split if full. EXT2_ET_DIR_NO_SPACE when the index block
- * that leads to the leaf is full.
+ * its leaf, split if full, after splitting full index blocks or giving
+ * a full root a level. EXT2_ET_DIR_NO_SPACE only when the index can
+ * grow no further (a full root at the deepest level allowed).
  */
 errcode_t e2fold_dx_add(ext2_filsys fs, const struct unicode_map *um,
 			const struct e2fold_dir *d,

@@ -11,9 +11,15 @@
  *     after the old one, with bit 0 set when the first hash moved equals
  *     the last one kept (a continued hash), and the name goes into the
  *     half its hash belongs to.
- * When the index block itself is full the kernel splits it or adds a
- * level; we return EXT2_ET_DIR_NO_SPACE and the caller rewrites the
- * directory instead.
+ * When the index block that leads to a full leaf is full too, room is
+ * made first as the kernel makes it, from the highest full index block
+ * on the way down: a full interior block is split in two halves (the
+ * upper half moves to a new block, its first hash goes into the parent),
+ * a full root gets a level (its entries move to a new block, the root
+ * keeps one entry leading there), and the walk down starts again. Only a
+ * full root at the deepest level the filesystem allows is an index with
+ * no room (the kernel's ENOSPC): EXT2_ET_DIR_NO_SPACE, and the caller
+ * rewrites the directory instead.
  */
 #include "config.h"
 
@@ -25,9 +31,11 @@
 #include "le.h"
 
 #define DX_ROOT_ENTRIES_OFFSET 32
+#define DX_ROOT_LEVELS_OFFSET 30	/* dx_root_info's indirect_levels */
 #define DX_NODE_ENTRIES_OFFSET 8
+#define DX_MAX_FRAMES 3			/* root and two levels (largedir) */
 
-/* The lowest index block on the way to a leaf. */
+/* One index block on the way to a leaf. */
 struct dx_frame {
 	unsigned char *buf;
 	blk64_t pblk;
@@ -43,15 +51,23 @@ struct map_ent {
 	unsigned int size;	/* its rec_len, as do_split counts it */
 };
 
-/* dx_probe for hash: fills f and the leaf's logical block. */
+/* The walk from the root to a leaf: one frame per index block. */
+struct dx_path {
+	struct dx_frame f[DX_MAX_FRAMES];
+	int n;			/* frames used: indirect_levels + 1 */
+	int levels;		/* the root's indirect_levels now */
+	blk64_t next_lblk;	/* where the directory's next block goes */
+};
+
+/* dx_probe for hash: fills the path's frames and the leaf's block. */
 static errcode_t descend(ext2_filsys fs, const struct e2fold_dir *d,
-			 __u32 hash, struct dx_frame *f, blk64_t *ret_leaf)
+			 __u32 hash, struct dx_path *path, blk64_t *ret_leaf)
 {
 	unsigned int offset = DX_ROOT_ENTRIES_OFFSET;
-	int levels = d->dx_levels;
 	blk64_t lblk = 0;
 
-	for (;;) {
+	for (path->n = 0; path->n <= path->levels; path->n++) {
+		struct dx_frame *f = &path->f[path->n];
 		const unsigned char *e;
 		long p, q;
 		errcode_t retval = e2fold_dirblock_read(fs, d->ino, lblk, f->buf,
@@ -77,12 +93,144 @@ static errcode_t descend(ext2_filsys fs, const struct e2fold_dir *d,
 		}
 		f->at = p - 1;
 		lblk = e2fold_le32_at(e + 8 * f->at + 4);
-		if (levels-- == 0) {
-			*ret_leaf = lblk;
-			return 0;
-		}
 		offset = DX_NODE_ENTRIES_OFFSET;
 	}
+	*ret_leaf = lblk;
+	return 0;
+}
+
+/* Add an index entry for newlblk after f->at; write the index block. */
+static errcode_t insert_index(ext2_filsys fs, const struct e2fold_dir *d,
+			      struct dx_frame *f, __u32 hash, blk64_t newlblk)
+{
+	unsigned char *e = f->buf + f->offset;
+	unsigned char *at = e + 8 * (f->at + 1);
+
+	memmove(at + 8, at, 8 * (f->count - f->at - 1));
+	e2fold_put_le32(at, hash);
+	e2fold_put_le32(at + 4, (__u32)newlblk);
+	e2fold_put_le16(e + 2, f->count + 1);
+	return ext2fs_write_dir_block4(fs, f->pblk, f->buf, 0, d->ino);
+}
+
+/* How many entries an interior index block holds (dx_node_limit). */
+static unsigned int node_limit(ext2_filsys fs)
+{
+	unsigned int room = fs->blocksize - DX_NODE_ENTRIES_OFFSET;
+
+	if (ext2fs_has_feature_metadata_csum(fs->super))
+		room -= sizeof(struct ext2_dx_tail);
+	return room / 8;
+}
+
+/*
+ * A fresh interior index block in buf holding the count entries at
+ * entries: an empty entry spanning the block, then count/limit in the
+ * first entry's hash slot.
+ */
+static void make_node(ext2_filsys fs, unsigned char *buf,
+		      const unsigned char *entries, unsigned int count)
+{
+	unsigned char *e = buf + DX_NODE_ENTRIES_OFFSET;
+
+	memset(buf, 0, fs->blocksize);
+	ext2fs_set_rec_len(fs, fs->blocksize, (struct ext2_dir_entry *)buf);
+	memcpy(e, entries, 8 * count);
+	e2fold_put_le16(e, node_limit(fs));
+	e2fold_put_le16(e + 2, count);
+}
+
+/*
+ * The full interior block path->f[k] splits: its upper half moves to a
+ * new block, which the parent f[k - 1] (with room) takes in after the
+ * entry leading to f[k]. Written new block first, then the parent, then
+ * the old block's shorter count: a kill between leaves both halves
+ * reachable, the upper one twice.
+ */
+static errcode_t split_node(ext2_filsys fs, const struct e2fold_dir *d,
+			    struct dx_path *path, int k, unsigned char *tmp)
+{
+	struct dx_frame *f = &path->f[k], *parent = &path->f[k - 1];
+	unsigned char *e = f->buf + f->offset;
+	unsigned int keep = f->count / 2, move = f->count - keep;
+	blk64_t newlblk = path->next_lblk;
+	__u32 hash2 = e2fold_le32_at(e + 8 * keep);
+	errcode_t retval;
+
+	make_node(fs, tmp, e + 8 * keep, move);
+	retval = e2fold_dirblock_new(fs, d->ino, newlblk, tmp);
+	if (!retval)
+		retval = io_channel_flush(fs->io);
+	if (retval)
+		return retval;
+	path->next_lblk++;
+	retval = insert_index(fs, d, parent, hash2, newlblk);
+	if (!retval)
+		retval = io_channel_flush(fs->io);
+	if (retval)
+		return retval;
+	e2fold_put_le16(e + 2, keep);
+	return ext2fs_write_dir_block4(fs, f->pblk, f->buf, 0, d->ino);
+}
+
+/*
+ * The full root gets a level: its entries move to a new interior block,
+ * and the root, in one write, leads there alone.
+ */
+static errcode_t add_level(ext2_filsys fs, const struct e2fold_dir *d,
+			   struct dx_path *path, unsigned char *tmp)
+{
+	struct dx_frame *root = &path->f[0];
+	unsigned char *e = root->buf + root->offset;
+	blk64_t newlblk = path->next_lblk;
+	errcode_t retval;
+
+	make_node(fs, tmp, e, root->count);
+	retval = e2fold_dirblock_new(fs, d->ino, newlblk, tmp);
+	if (!retval)
+		retval = io_channel_flush(fs->io);
+	if (retval)
+		return retval;
+	path->next_lblk++;
+	e2fold_put_le16(e + 2, 1);
+	e2fold_put_le32(e + 4, (__u32)newlblk);
+	root->buf[DX_ROOT_LEVELS_OFFSET] = ++path->levels;
+	return ext2fs_write_dir_block4(fs, root->pblk, root->buf, 0, d->ino);
+}
+
+/*
+ * Room in the index block that leads to the leaf (path->f[n - 1]), made
+ * one step at a time from the highest full block down, walking down
+ * again after each step as the kernel does.
+ */
+static errcode_t make_index_room(ext2_filsys fs, const struct e2fold_dir *d,
+				 __u32 hash, struct dx_path *path,
+				 blk64_t *leaf)
+{
+	int max_levels = ext2fs_has_feature_largedir(fs->super) ? 3 : 2;
+	unsigned char *tmp = malloc(fs->blocksize);
+	errcode_t retval = 0;
+
+	if (!tmp)
+		return EXT2_ET_NO_MEMORY;
+	while (path->f[path->n - 1].count >= path->f[path->n - 1].limit) {
+		int k = path->n - 1;
+
+		while (k > 0 && path->f[k - 1].count >= path->f[k - 1].limit)
+			k--;
+		if (k > 0)
+			retval = split_node(fs, d, path, k, tmp);
+		else if (path->levels + 1 < max_levels)
+			retval = add_level(fs, d, path, tmp);
+		else
+			retval = EXT2_ET_DIR_NO_SPACE;
+		if (!retval)
+			retval = descend(fs, d, hash, path, leaf);
+		if (retval)
+			break;
+	}
+	free(tmp);
+	return retval;
 }
 
 static int cmp_map(const void *a, const void *b)
@@ -174,38 +322,21 @@ static unsigned int split_point(const struct map_ent *map, unsigned int count,
 	return i > 0 ? count - move : count / 2;
 }
 
-/* Add an index entry for newlblk after f->at; write the index block. */
-static errcode_t insert_index(ext2_filsys fs, const struct e2fold_dir *d,
-			      struct dx_frame *f, __u32 hash, blk64_t newlblk)
-{
-	unsigned char *e = f->buf + f->offset;
-	unsigned char *at = e + 8 * (f->at + 1);
-
-	memmove(at + 8, at, 8 * (f->count - f->at - 1));
-	e2fold_put_le32(at, hash);
-	e2fold_put_le32(at + 4, (__u32)newlblk);
-	e2fold_put_le16(e + 2, f->count + 1);
-	return ext2fs_write_dir_block4(fs, f->pblk, f->buf, 0, d->ino);
-}
-
 static errcode_t split(ext2_filsys fs, const struct unicode_map *um,
 		       const struct e2fold_dir *d,
-		       struct dx_frame *f, blk64_t leaf, __u32 hash,
-		       const struct e2fold_new_name *nn)
+		       struct dx_frame *f, blk64_t leaf, blk64_t newlblk,
+		       __u32 hash, const struct e2fold_new_name *nn)
 {
 	unsigned int bs = fs->blocksize, count, at;
 	unsigned char *old = malloc(bs), *lo = malloc(bs), *hi = malloc(bs);
 	struct map_ent *map = malloc((bs / 8 + 1) * sizeof(*map));
-	blk64_t pblk, newlblk = d->nblocks;
+	blk64_t pblk;
 	__u32 hash2;
 	int continued;
 	errcode_t retval;
 
 	retval = EXT2_ET_NO_MEMORY;
 	if (!old || !lo || !hi || !map)
-		goto out;
-	retval = EXT2_ET_DIR_NO_SPACE;
-	if (f->count >= f->limit)
 		goto out;
 	retval = e2fold_dirblock_read(fs, d->ino, leaf, old, &pblk);
 	if (!retval)
@@ -256,28 +387,41 @@ errcode_t e2fold_dx_add(ext2_filsys fs, const struct unicode_map *um,
 			enum e2fold_add_how *ret_how)
 {
 	int version = e2fold_effective_hash_version(fs, d->dx_hash_version);
-	struct dx_frame f;
+	struct dx_path path;
 	ext2_dirhash_t hash;
 	blk64_t leaf = 0;
 	errcode_t retval;
+	int i;
 
 	retval = e2fold_casefold_dirhash(d->casefolded ? um : NULL, version,
 					 nn->name, nn->len,
 					 fs->super->s_hash_seed, &hash, NULL);
 	if (retval)
 		return retval;
-	f.buf = malloc(fs->blocksize);
-	if (!f.buf)
-		return EXT2_ET_NO_MEMORY;
-	retval = descend(fs, d, hash, &f, &leaf);
+	memset(&path, 0, sizeof(path));
+	path.levels = d->dx_levels;
+	path.next_lblk = d->nblocks;
+	if (path.levels >= DX_MAX_FRAMES)
+		return EXT2_ET_DIR_CORRUPTED;
+	for (i = 0; i < DX_MAX_FRAMES; i++) {
+		path.f[i].buf = malloc(fs->blocksize);
+		if (!path.f[i].buf)
+			retval = EXT2_ET_NO_MEMORY;
+	}
+	if (!retval)
+		retval = descend(fs, d, hash, &path, &leaf);
 	if (!retval) {
 		*ret_how = E2FOLD_ADD_IN_PLACE;
 		retval = e2fold_dirblock_insert(fs, d->ino, leaf, nn);
 	}
 	if (retval == EXT2_ET_DIR_NO_SPACE) {
 		*ret_how = E2FOLD_ADD_SPLIT;
-		retval = split(fs, um, d, &f, leaf, hash, nn);
+		retval = make_index_room(fs, d, hash, &path, &leaf);
+		if (!retval)
+			retval = split(fs, um, d, &path.f[path.n - 1], leaf,
+				       path.next_lblk, hash, nn);
 	}
-	free(f.buf);
+	for (i = 0; i < DX_MAX_FRAMES; i++)
+		free(path.f[i].buf);
 	return retval;
 }
