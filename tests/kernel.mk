@@ -34,7 +34,8 @@ check_DATA += kernel-tests-left-out
 endif
 kernel-tests-left-out:
 	@echo "make check: configure --disable-kernel-tests: the" \
-	  "`echo $(KERNEL_TESTS) | wc -w` kernel VM tests (QEMU) are left out"
+	  "`echo $(KERNEL_TESTS) $(D_KERNEL_TESTS) | wc -w` kernel VM tests" \
+	  "(QEMU) are left out: tests/kernel/ and $(D_KERNEL_TESTS)"
 .PHONY: kernel-tests-left-out
 CLEANFILES += $(KERNEL_TESTS)
 $(KERNEL_TESTS): Makefile
