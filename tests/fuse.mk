@@ -6,8 +6,20 @@ FUSE_TESTS = \
 	tests/fuse_ops \
 	tests/fuse_refuse \
 	tests/fuse_encrypted \
-	tests/fuse_kernels
+	tests/fuse_kernels \
+	tests/fuse_oplists.sh \
+	tests/fuse_tools.sh
+if FUSE_TESTS
 TESTS += $(FUSE_TESTS)
+else
+# configure --disable-fuse-tests: said before the tests run.
+check_DATA += fuse-tests-left-out
+endif
+fuse-tests-left-out:
+	@echo "make check: configure --disable-fuse-tests: the" \
+	  "`echo $(FUSE_TESTS) | wc -w` e2fold-fuse mount tests (root," \
+	  "/dev/fuse) are left out: $(FUSE_TESTS)"
+.PHONY: fuse-tests-left-out
 EXTRA_DIST += $(FUSE_TESTS) tests/fuse-lib.sh
 
 # Operation lists, mounted as above.
@@ -23,7 +35,6 @@ tests_fuse_fsops_SOURCES = tests/fuse/fsops.c
 # and by e2fold-debugfs lookups of every name in all its spellings.
 # fuse_tools: the same judges after ls, stat, cat, cp -a, mv, rm, mkdir,
 # ln and touch on filesystems populated by e2fold-mkfs -d.
-TESTS += tests/fuse_oplists.sh tests/fuse_tools.sh
-EXTRA_DIST += tests/fuse_oplists.sh tests/fuse_tools.sh tests/fuse/lib.sh \
+EXTRA_DIST += tests/fuse/lib.sh \
 	tests/fuse/fixed.sh \
 	tests/fuse/genops.pl

@@ -27,7 +27,18 @@ KERNEL_TESTS = \
 	tests/kernel/k_fuse_diff@bookworm \
 	tests/kernel/k_smoke@sid tests/kernel/k_smoke@trixie \
 	tests/kernel/k_smoke@bookworm
+if KERNEL_TESTS
 TESTS += $(KERNEL_TESTS)
+else
+# configure --disable-kernel-tests: said before the tests, so that a log
+# never reads as if the kernels had been tried.
+check_DATA += kernel-tests-left-out
+endif
+kernel-tests-left-out:
+	@echo "make check: configure --disable-kernel-tests: the" \
+	  "`echo $(KERNEL_TESTS) $(D_KERNEL_TESTS) | wc -w` kernel VM tests" \
+	  "(QEMU) are left out: tests/kernel/ and $(D_KERNEL_TESTS)"
+.PHONY: kernel-tests-left-out
 CLEANFILES += $(KERNEL_TESTS)
 $(KERNEL_TESTS): Makefile
 	$(AM_V_GEN)$(MKDIR_P) tests/kernel && t='$@' && { \

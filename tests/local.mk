@@ -39,3 +39,7 @@ include tests/fuse.mk
 # Every tool answers -V, --version and --help (exit 0, on stdout).
 TESTS += tests/u_tools_version_help.sh
 EXTRA_DIST += tests/u_tools_version_help.sh
+
+# The bash completion offers what each tool's option parser accepts.
+TESTS += tests/u_completion.sh
+EXTRA_DIST += tests/u_completion.sh

@@ -8,7 +8,9 @@
 E2FSPROGS_FAKE_TIME=${E2FSPROGS_FAKE_TIME:-1700000000}
 MKE2FS_DETERMINISTIC=1
 MKE2FS_CONFIG=$top_srcdir/tests/mke2fs.conf
-export E2FSPROGS_FAKE_TIME MKE2FS_DETERMINISTIC MKE2FS_CONFIG
+# e2fsprogs 1.47.1 and newer prefer SOURCE_DATE_EPOCH (tests/run-test).
+SOURCE_DATE_EPOCH=$E2FSPROGS_FAKE_TIME
+export E2FSPROGS_FAKE_TIME MKE2FS_DETERMINISTIC MKE2FS_CONFIG SOURCE_DATE_EPOCH
 
 # new_fs IMAGE SIZE [mke2fs options...]: ext4 as Debian 12 makes it
 # (mke2fs -t ext4, tests/mke2fs.conf), without a journal. Extended options

@@ -1,0 +1,91 @@
+#!/bin/sh
+# tests/package/installed.sh DEBDIR: run as root in a fresh Debian
+# chroot (scripts/package-check), on the packages of DEBDIR: they install
+# with apt-get install ./*.deb, the demo's workflow runs against the
+# installed tools (scripts/demo --installed), a program built with
+# nothing but pkg-config's flags for the installed libe2fold-dev runs
+# (tests/libe2fold_consumer.c), and the installed bash completion
+# answers. Prints one line per check and a summary line; exits non-zero
+# if any check failed.
+set -u
+[ $# -eq 1 ] || { echo "usage: $0 DEBDIR" >&2; exit 2; }
+debs=$(cd "$1" && pwd) || exit 2
+top=$(cd "$(dirname "$0")/../.." && pwd)
+passed=0 failed=0
+export DEBIAN_FRONTEND=noninteractive
+log=$(mktemp)
+trap 'rm -f "$log"; rm -rf "${tmp:-}"' EXIT
+
+# check TITLE COMMAND...: run it, keep its output for a failure.
+check() {
+	title=$1
+	shift
+	if "$@" >"$log" 2>&1; then
+		echo "PASS: $title"
+		passed=$((passed + 1))
+	else
+		echo "FAIL: $title; its last lines:"
+		tail -n 25 "$log" | sed 's/^/    /'
+		failed=$((failed + 1))
+	fi
+}
+
+apt_get() {
+	apt-get -o DPkg::Lock::Timeout=600 -y -qq --no-install-recommends "$@"
+}
+
+install_packages() {
+	apt_get update &&
+	(cd "$debs" && apt_get install ./e2fold_*.deb ./libe2fold0_*.deb \
+		./libe2fold-dev_*.deb) &&
+	dpkg-query -W e2fold libe2fold0 libe2fold-dev
+}
+
+# The tools come from the packages, not from a build tree.
+tools_installed() {
+	for t in /usr/sbin/e2fold-mkfs /usr/sbin/e2fold-fsck \
+		/usr/sbin/e2fold-debugfs /usr/sbin/e2fold-tune \
+		/usr/sbin/e2fold-fuse /usr/bin/e2fold-utf8; do
+		[ "$(command -v "${t##*/}")" = "$t" ] || {
+			echo "${t##*/} is not $t"; return 1; }
+		dpkg -S "$t" || return 1
+		"$t" --version || return 1
+	done
+}
+
+# The consumer knows libe2fold through pkg-config alone, and must load
+# the packaged library.
+consumer() {
+	apt_get install gcc libc6-dev pkgconf || return 1
+	tmp=$(mktemp -d)
+	flags=$(pkg-config --cflags --libs e2fold) || return 1
+	echo "pkg-config e2fold: $flags"
+	# shellcheck disable=SC2086
+	gcc -Wall -Werror -o "$tmp/consumer" "$top/tests/libe2fold_consumer.c" \
+		$flags || return 1
+	"$tmp/consumer" || return 1
+	lib=$(ldd "$tmp/consumer" | awk '/libe2fold\.so/ { print $3 }')
+	echo "loads $lib"
+	dpkg -S "$(readlink -f "$lib")" | grep -q '^libe2fold0:'
+}
+
+# bash-completion loads a command's file by its name: each tool's must
+# register that tool's function.
+completion() {
+	dir=/usr/share/bash-completion/completions
+	for t in e2fold-mkfs e2fold-fsck e2fold-debugfs e2fold-tune \
+		e2fold-fuse e2fold-utf8; do
+		bash -c '. "$1/$2" && complete -p "$2"' sh "$dir" "$t" ||
+			return 1
+	done
+}
+
+check "the packages install with apt-get install ./*.deb" install_packages
+check "the tools are the packaged ones in /usr/sbin and /usr/bin" \
+	tools_installed
+check "the demo's workflow with the installed tools" \
+	sh "$top/scripts/demo" --installed
+check "a pkg-config consumer of libe2fold-dev builds and runs" consumer
+check "the bash completion is installed for every tool" completion
+echo "$passed passed, $failed failed, 0 skipped"
+[ $failed -eq 0 ]
