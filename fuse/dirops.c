@@ -30,7 +30,7 @@ int e2fuse_may_create(struct e2fuse *srv, ext2_ino_t dir, const char *name)
 	/* A directory deleted while open: the kernel refuses new names. */
 	if (!inode.i_links_count)
 		return ENOENT;
-	/* In the kernel's order: strict's EINVAL, the length, EEXIST. */
+	/* In the kernel's order: the lookup's EINVAL, the length, EEXIST. */
 	err = e2fuse_find(srv, dir, name, &f);
 	if (err)
 		return err;
@@ -39,6 +39,12 @@ int e2fuse_may_create(struct e2fuse *srv, ext2_ino_t dir, const char *name)
 	/* Without the key a new name cannot be encrypted (fscrypt). */
 	if (inode.i_flags & EXT4_ENCRYPT_FL)
 		return ENOKEY;
+	/* ext4 refuses to create what utf8_validate rejects (stricter). */
+	if ((inode.i_flags & EXT4_CASEFOLD_FL) && srv->um &&
+	    (srv->fs->super->s_encoding_flags & E2FOLD_ENC_STRICT_FL) &&
+	    !e2fold_name_is_valid(srv->um, (const unsigned char *)name,
+				  strlen(name)))
+		return EINVAL;
 	return 0;
 }
 

@@ -152,7 +152,7 @@ static int dir_encrypted(struct e2fuse *srv, ext2_ino_t dir)
 	       (inode.i_flags & EXT4_ENCRYPT_FL);
 }
 
-/* Is dir casefolded on a strict filesystem, and the name invalid UTF-8? */
+/* Does dir refuse the name as a strict casefolded directory's hash does? */
 static int strict_refuses(struct e2fuse *srv, ext2_ino_t dir,
 			  const unsigned char *name, unsigned int len)
 {
@@ -160,10 +160,11 @@ static int strict_refuses(struct e2fuse *srv, ext2_ino_t dir,
 
 	if (!srv->um ||
 	    !(srv->fs->super->s_encoding_flags & E2FOLD_ENC_STRICT_FL) ||
-	    e2fold_name_is_valid(srv->um, name, len))
+	    !e2fold_strict_refuses(srv->um, name, len))
 		return 0;
 	return !e2fuse_read_inode(srv, dir, &inode) &&
-	       (inode.i_flags & EXT4_CASEFOLD_FL);
+	       (inode.i_flags & EXT4_CASEFOLD_FL) &&
+	       !(inode.i_flags & EXT4_ENCRYPT_FL);
 }
 
 int e2fuse_find(struct e2fuse *srv, ext2_ino_t dir, const char *name,

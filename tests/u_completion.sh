@@ -143,7 +143,7 @@ offers_only "e2fold-tune --collisions " abort rename
 offers "e2fold-fuse -o " $(sed -n 's/^[[:space:]]*FUSE_OPT_KEY("\([a-z]*=\{0,1\}\)", KEY_[A-Z]*),$/\1/p' \
 	"$src/fuse/options.c")
 offers "e2fold-fuse -o " ro fakeroot uid= gid= kernel=
-offers_only "e2fold-fuse -o ro,kernel=" ro,kernel=6.1 ro,kernel=6.12 ro,kernel=new
+offers_only "e2fold-fuse -o ro,kernel=" 6.1 6.12 new
 offers "e2fold-fuse -" -o -f -d --help --version
 
 # e2fold-debugfs -R: every name of every request in the command table.
@@ -177,7 +177,7 @@ offers_only "e2fold-tune --dry-run di" disk.img
 offers_only "e2fold-debugfs -w di" disk.img
 offers_only "e2fold-mkfs -d di" disk.img
 mkdir "$tmp/dir"
-offers_only "e2fold-fuse -o ro di" disk.img
+offers "e2fold-fuse -o ro di" disk.img
 offers_only "e2fold-fuse -o ro disk.img di" dir
 block=$(for d in /dev/*; do [ -b "$d" ] && echo "$d"; done | head -n 1)
 if [[ -n $block ]]; then

@@ -163,7 +163,6 @@ static void prepare_name(ext2_filsys fs, const struct unicode_map *um,
 			 int flags, struct e2fold_lookup *lk)
 {
 	struct qstr q = { name, len };
-	unsigned int dhash;
 	int n;
 
 	memset(lk, 0, sizeof(*lk));
@@ -180,9 +179,18 @@ static void prepare_name(ext2_filsys fs, const struct unicode_map *um,
 		lk->folded_ok = 1;
 		lk->folded_len = n;
 	}
-	/* The dcache hash folds without a length limit; only invalid fails. */
-	if (lk->strict && utf8_casefold_hash(um, NULL, &q, &dhash) < 0)
+	if (lk->strict && e2fold_strict_refuses(um, name, len))
 		lk->strict_refused = 1;
+}
+
+int e2fold_strict_refuses(const struct unicode_map *um,
+			  const unsigned char *name, unsigned int len)
+{
+	struct qstr q = { name, len };
+	unsigned int dhash;
+
+	/* The dcache hash folds without a length limit; only invalid fails. */
+	return utf8_casefold_hash(um, NULL, &q, &dhash) < 0;
 }
 
 /* The hashed search of step 2; lk->found stays NULL on a miss. */

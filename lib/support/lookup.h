@@ -135,6 +135,14 @@ enum e2fold_match_rule e2fold_lookup_match(const struct unicode_map *um,
 size_t e2fold_dir_first_entry_at(const struct e2fold_dir *dir, blk64_t lblk);
 
 /* Short descriptions for messages. */
+/*
+ * Does a strict filesystem's casefolded directory refuse this name in a
+ * lookup (EINVAL)? The kernel's dentry hash fails on it: stricter than
+ * nothing, laxer than utf8_validate (a name that still folds passes).
+ */
+int e2fold_strict_refuses(const struct unicode_map *um,
+			  const unsigned char *name, unsigned int len);
+
 const char *e2fold_lookup_path_text(enum e2fold_lookup_path path);
 const char *e2fold_match_rule_text(enum e2fold_match_rule rule);
 
