@@ -69,29 +69,14 @@ for arg in "$@"; do
 	*) usage ;;
 	esac
 done
-for n in "$big" "$dirs" "$per_dir" "$dups" "$runs"; do
-	case $n in
-	''|*[!0-9]*) echo "$0: $n: not a number" >&2; usage ;;
-	esac
-done
+. "$(dirname "$0")/bench-lib.sh"
+numbers "$big" "$dirs" "$per_dir" "$dups" "$runs"
 if [ "$runs" -lt 1 ] || [ "$dups" -gt "$big" ]; then
 	echo "$0: need at least one run, and no more duplicates than" \
 		"entries in the big directory" >&2
 	exit 1
 fi
 
-die() {
-	echo "$0: $*" >&2
-	exit 1
-}
-
-# An absolute path to an executable, or nothing.
-absolute() {
-	case $1 in
-	*/*) [ -x "$1" ] && echo "$(cd "$(dirname "$1")" && pwd)/$(basename "$1")" ;;
-	*) command -v "$1" || { [ -x "/sbin/$1" ] && echo "/sbin/$1"; } ;;
-	esac
-}
 
 fsck=$(absolute "$fsck") || die "no e2fold-fsck (give --fsck=PATH)"
 mkfs=$(absolute "$mkfs") || die "no e2fold-mkfs (give --mkfs=PATH)"

@@ -58,20 +58,11 @@ for arg in "$@"; do
 	*) usage ;;
 	esac
 done
-for n in $sizes $ops; do
-	case $n in
-	''|*[!0-9]*) echo "$0: $n: not a number" >&2; usage ;;
-	esac
-done
+. "$(dirname "$0")/bench-lib.sh"
+# shellcheck disable=SC2086
+numbers $sizes $ops
 
-die() {
-	echo "$0: $*" >&2
-	exit 1
-}
 
-absolute() {
-	[ -x "$1" ] && echo "$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"
-}
 
 fuse=$(absolute "$fuse") || die "no e2fold-fuse (give --fuse=PATH)"
 mkfs=$(absolute "$mkfs") || die "no e2fold-mkfs (give --mkfs=PATH)"

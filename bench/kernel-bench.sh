@@ -68,21 +68,11 @@ for arg in "$@"; do
 	*) usage ;;
 	esac
 done
-for n in $sizes $ops; do
-	case $n in
-	''|*[!0-9]*) echo "$0: $n: not a number" >&2; usage ;;
-	esac
-done
+. "$(dirname "$0")/bench-lib.sh"
+# shellcheck disable=SC2086
+numbers $sizes $ops
 
-die() {
-	echo "$0: $*" >&2
-	exit 1
-}
 
-# An absolute path to an executable, or nothing.
-absolute() {
-	[ -x "$1" ] && echo "$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"
-}
 
 mkfs=$(absolute "$mkfs") || die "no e2fold-mkfs (give --mkfs=PATH)"
 debugfs=$(absolute "$debugfs") || die "no e2fold-debugfs (give --debugfs=PATH)"

@@ -23,7 +23,7 @@ BENCH_PKGS = libutf8proc icu-uc icu-i18n
 BENCH_ORACLE_DIR = tests/oracle
 BENCH_FLAGS =
 
-EXTRA_DIST += $(BENCH_C) bench/bench.h bench/callgrind.sh bench/README.md
+EXTRA_DIST += $(BENCH_C) bench/bench.h bench/callgrind.sh bench/bench-lib.sh bench/README.md
 CLEANFILES += bench/e2fold-bench
 
 .PHONY: bench bench-time bench-callgrind bench-build bench-oracle

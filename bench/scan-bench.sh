@@ -53,10 +53,7 @@ for arg in "$@"; do
 	esac
 done
 
-die() {
-	echo "$0: $*" >&2
-	exit 1
-}
+. "$(dirname "$0")/bench-lib.sh"
 
 [ -x "$utf8" ] || die "no e2fold-utf8 at $utf8 (give --utf8=PATH)"
 utf8=$(cd "$(dirname "$utf8")" && pwd)/$(basename "$utf8")

@@ -141,6 +141,27 @@ static void make_node(ext2_filsys fs, unsigned char *buf,
 }
 
 /*
+ * A new interior block at the directory's end, holding count entries;
+ * written and flushed before anything leads to it. Its logical block
+ * into *ret_lblk.
+ */
+static errcode_t new_node(ext2_filsys fs, const struct e2fold_dir *d,
+			  struct dx_path *path, unsigned char *tmp,
+			  const unsigned char *entries, unsigned int count,
+			  blk64_t *ret_lblk)
+{
+	errcode_t retval;
+
+	make_node(fs, tmp, entries, count);
+	retval = e2fold_dirblock_new(fs, d->ino, path->next_lblk, tmp);
+	if (!retval)
+		retval = io_channel_flush(fs->io);
+	if (!retval)
+		*ret_lblk = path->next_lblk++;
+	return retval;
+}
+
+/*
  * The full interior block path->f[k] splits: its upper half moves to a
  * new block, which the parent f[k - 1] (with room) takes in after the
  * entry leading to f[k]. Written new block first, then the parent, then
@@ -153,18 +174,13 @@ static errcode_t split_node(ext2_filsys fs, const struct e2fold_dir *d,
 	struct dx_frame *f = &path->f[k], *parent = &path->f[k - 1];
 	unsigned char *e = f->buf + f->offset;
 	unsigned int keep = f->count / 2, move = f->count - keep;
-	blk64_t newlblk = path->next_lblk;
 	__u32 hash2 = e2fold_le32_at(e + 8 * keep);
+	blk64_t newlblk = 0;
 	errcode_t retval;
 
-	make_node(fs, tmp, e + 8 * keep, move);
-	retval = e2fold_dirblock_new(fs, d->ino, newlblk, tmp);
+	retval = new_node(fs, d, path, tmp, e + 8 * keep, move, &newlblk);
 	if (!retval)
-		retval = io_channel_flush(fs->io);
-	if (retval)
-		return retval;
-	path->next_lblk++;
-	retval = insert_index(fs, d, parent, hash2, newlblk);
+		retval = insert_index(fs, d, parent, hash2, newlblk);
 	if (!retval)
 		retval = io_channel_flush(fs->io);
 	if (retval)
@@ -182,16 +198,12 @@ static errcode_t add_level(ext2_filsys fs, const struct e2fold_dir *d,
 {
 	struct dx_frame *root = &path->f[0];
 	unsigned char *e = root->buf + root->offset;
-	blk64_t newlblk = path->next_lblk;
+	blk64_t newlblk = 0;
 	errcode_t retval;
 
-	make_node(fs, tmp, e, root->count);
-	retval = e2fold_dirblock_new(fs, d->ino, newlblk, tmp);
-	if (!retval)
-		retval = io_channel_flush(fs->io);
+	retval = new_node(fs, d, path, tmp, e, root->count, &newlblk);
 	if (retval)
 		return retval;
-	path->next_lblk++;
 	e2fold_put_le16(e + 2, 1);
 	e2fold_put_le32(e + 4, (__u32)newlblk);
 	root->buf[DX_ROOT_LEVELS_OFFSET] = ++path->levels;
