@@ -88,26 +88,6 @@ export E2FSPROGS_FAKE_TIME=1700000000
 uuid=0e2f01d0-0000-4000-8000-000000000003
 seed=6f0ba7f4-3ddb-4b9a-9d7e-0b1a1cd5e0f3
 
-hexnames() {
-	perl -e 'my ($p, $n) = @ARGV;
-		printf("%s\n", unpack("H*", sprintf($p, $_))) for 0 .. $n - 1;' "$@"
-}
-
-# make_lists SIZE: the names to time, as bench/kernel-bench.sh picks
-# them: present ones spread evenly over the directory, shuffled.
-make_lists() {
-	hexnames 'Missing_%07d.JPG' "$ops" > "$work/$1.absent"
-	hexnames 'New file %07d.txt' "$ops" > "$work/$1.create"
-	"$work/mktar" -l "$1" 0 0 | tail -n +2 | cut -c5- | awk -v n="$ops" -v size="$1" '
-		BEGIN { step = int(size / n); if (step < 1) step = 1 }
-		(NR - 1) % step == 0 && picked < n { print; picked++ }' |
-		perl -e 'srand(1); my @n = <STDIN>;
-			for (my $i = @n - 1; $i > 0; $i--) {
-				my $j = int(rand($i + 1)); @n[$i, $j] = @n[$j, $i];
-			}
-			chomp(@n); print unpack("H*", $_), "\n" for @n;' > "$work/$1.present"
-}
-
 # make_image SIZE KIND: $work/SIZE-KIND.img (casefold or plain), once.
 make_image() {
 	img=$work/$1-$2.img
@@ -178,7 +158,7 @@ run() {
 
 rm -f "$work/results"
 for size in $sizes; do
-	make_lists "$size"
+	make_lists "$size" "$ops"
 	make_image "$size" casefold
 	make_image "$size" plain
 	rm -f "$work/tree-$size.tar"

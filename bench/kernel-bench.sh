@@ -97,29 +97,6 @@ ops_for() {
 	fi
 }
 
-# hexnames PRINTF-PATTERN FROM COUNT: names made from the pattern, in hex.
-hexnames() {
-	perl -e 'my ($p, $from, $n) = @ARGV;
-		printf("%s\n", unpack("H*", sprintf($p, $_))) for $from .. $from + $n - 1;' "$@"
-}
-
-# make_lists SIZE: the names to time, in $work/SIZE.{absent,present,create}.
-# Present: COUNT names spread evenly over the directory, in a shuffled
-# order, so that consecutive lookups do not share a leaf.
-make_lists() {
-	n=$(ops_for "$1")
-	hexnames 'Missing_%07d.JPG' 0 "$n" > "$work/$1.absent"
-	hexnames 'New file %07d.txt' 0 "$n" > "$work/$1.create"
-	"$work/mktar" -l "$1" 0 0 | tail -n +2 | cut -c5- | awk -v n="$n" -v size="$1" '
-		BEGIN { step = int(size / n); if (step < 1) step = 1 }
-		(NR - 1) % step == 0 && picked < n { print; picked++ }' |
-		perl -e 'srand(1); my @n = <STDIN>;
-			for (my $i = @n - 1; $i > 0; $i--) {
-				my $j = int(rand($i + 1)); @n[$i, $j] = @n[$j, $i];
-			}
-			chomp(@n); print unpack("H*", $_), "\n" for @n;' > "$work/$1.present"
-}
-
 # make_image SIZE FLAG: $work/SIZE-FLAG.img (FLAG flag or none), once.
 make_image() {
 	img=$work/$1-$2.img
@@ -189,7 +166,7 @@ boot() {
 
 rm -f "$work/results" "$work/failed"
 for size in $sizes; do
-	make_lists "$size"
+	make_lists "$size" "$(ops_for "$size")"
 	make_image "$size" flag
 	make_image "$size" none
 	rm -f "$work/tree-$size.tar"
