@@ -337,7 +337,9 @@ static int op_listdir(char **a)
 	if (errno) {
 		failed();
 	} else {
-		qsort(names, n, sizeof(*names), compare_names);
+		/* An empty directory has no array at all: qsort wants one. */
+		if (n)
+			qsort(names, n, sizeof(*names), compare_names);
 		printf("ok %zu", n);
 		for (i = 0; i < n; i++) {
 			putchar(' ');
