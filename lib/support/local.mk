@@ -50,6 +50,8 @@ lib_support_libsupport_la_SOURCES = \
 	lib/support/syncio.c \
 	lib/support/openfs.h \
 	lib/support/openfs.c \
+	lib/support/imagelock.h \
+	lib/support/imagelock.c \
 	lib/support/icache.h \
 	lib/support/icache.c \
 	lib/support/version.h \
