@@ -100,7 +100,7 @@ static int make_node(fuse_req_t req, fuse_ino_t parent_node, const char *name,
 	errcode_t retval;
 	int err;
 
-	if (srv->opt.readonly)
+	if (!e2fuse_may_write(srv))
 		return EROFS;
 	err = e2fuse_may_create(srv, parent, name);
 	if (!err && S_ISDIR(mode))

@@ -45,6 +45,7 @@ struct e2fuse {
 	const struct e2fold_encoding *enc;	/* NULL: no casefold feature */
 	struct unicode_map *um;			/* enc's engine */
 	__u16 clean_state;	/* s_state before a read-write mount */
+	int failed;		/* corruption met: no more writes (errors.c) */
 	/*
 	 * Inodes with open files (opens.c): one whose last link goes while
 	 * it is open keeps its blocks until its last release, as the kernel
@@ -57,6 +58,26 @@ struct e2fuse {
 	} *opens;
 	size_t nopens, opens_cap;
 };
+
+/* ---- errors.c ---- */
+
+/* May requests write: not read-only, no corruption met? */
+static inline int e2fuse_may_write(const struct e2fuse *srv)
+{
+	return !srv->opt.readonly && !srv->failed;
+}
+
+/* Is retval libext2fs's word for a corrupt structure or checksum? */
+int e2fuse_is_corruption(errcode_t retval);
+
+/*
+ * Corruption retval met at inode ino (in func, a short name): logged,
+ * recorded in the superblock as the kernel records it, and no request
+ * writes after it (errors=remount-ro). Returns the errno to answer:
+ * EBADMSG for a checksum, EUCLEAN for a structure, as ext4 answers.
+ */
+int e2fuse_corrupt(struct e2fuse *srv, ext2_ino_t ino, const char *func,
+		   errcode_t retval);
 
 /* ---- options.c ---- */
 

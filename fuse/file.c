@@ -42,7 +42,7 @@ void e2fuse_open_file(fuse_req_t req, fuse_ino_t node,
 	struct ext2_inode_large inode;
 	errcode_t retval;
 
-	if (writing && srv->opt.readonly) {
+	if (writing && !e2fuse_may_write(srv)) {
 		fuse_reply_err(req, EROFS);
 		return;
 	}
@@ -84,7 +84,10 @@ void e2fuse_read(fuse_req_t req, fuse_ino_t node, size_t size, off_t off,
 		if (!retval)
 			retval = close_retval;
 	}
-	if (retval)
+	if (e2fuse_is_corruption(retval))
+		fuse_reply_err(req, e2fuse_corrupt(srv, e2fuse_ino(node), "read",
+						   retval));
+	else if (retval)
 		fuse_reply_err(req, e2fuse_errno(retval));
 	else
 		fuse_reply_buf(req, buf, got);
@@ -143,7 +146,9 @@ void e2fuse_write(fuse_req_t req, fuse_ino_t node, const char *buf,
 	retval = write_at(srv, ino, buf, size, off, &done);
 	if (!retval)
 		retval = after_write(srv, ino);
-	if (retval)
+	if (e2fuse_is_corruption(retval))
+		fuse_reply_err(req, e2fuse_corrupt(srv, ino, "write", retval));
+	else if (retval)
 		fuse_reply_err(req, e2fuse_errno(retval));
 	else
 		fuse_reply_write(req, done);

@@ -5,6 +5,7 @@ fuse_e2fold_fuse_SOURCES = \
 	fuse/e2fold-fuse.c \
 	fuse/options.c \
 	fuse/mount.c \
+	fuse/errors.c \
 	fuse/node.c \
 	fuse/opens.c \
 	fuse/names.c \

@@ -76,9 +76,14 @@ __u32 e2fuse_now(struct e2fuse *srv)
 errcode_t e2fuse_read_inode(struct e2fuse *srv, ext2_ino_t ino,
 			    struct ext2_inode_large *inode)
 {
+	errcode_t retval;
+
 	memset(inode, 0, sizeof(*inode));
-	return ext2fs_read_inode_full(srv->fs, ino, (struct ext2_inode *)inode,
-				      sizeof(*inode));
+	retval = ext2fs_read_inode_full(srv->fs, ino, (struct ext2_inode *)inode,
+					sizeof(*inode));
+	if (e2fuse_is_corruption(retval))
+		e2fuse_corrupt(srv, ino, "read_inode", retval);
+	return retval;
 }
 
 errcode_t e2fuse_write_inode(struct e2fuse *srv, ext2_ino_t ino,
@@ -168,7 +173,7 @@ void e2fuse_reply_entry(fuse_req_t req, ext2_ino_t ino)
 
 int e2fuse_writable(fuse_req_t req)
 {
-	if (e2fuse_of(req)->opt.readonly) {
+	if (!e2fuse_may_write(e2fuse_of(req))) {
 		fuse_reply_err(req, EROFS);
 		return 0;
 	}

@@ -55,7 +55,7 @@ errcode_t e2fuse_released(struct e2fuse *srv, ext2_ino_t ino)
 		return 0;
 	unlinked = o->unlinked;
 	*o = srv->opens[--srv->nopens];
-	if (unlinked && !srv->opt.readonly)
+	if (unlinked && e2fuse_may_write(srv))
 		return e2fold_free_inode(srv->fs, ino, e2fuse_now(srv));
 	return 0;
 }
@@ -76,7 +76,7 @@ void e2fuse_free_orphans(struct e2fuse *srv)
 	size_t i;
 
 	for (i = 0; i < srv->nopens; i++)
-		if (srv->opens[i].unlinked && !srv->opt.readonly)
+		if (srv->opens[i].unlinked && e2fuse_may_write(srv))
 			e2fold_free_inode(srv->fs, srv->opens[i].ino,
 					  e2fuse_now(srv));
 	free(srv->opens);
