@@ -60,7 +60,8 @@ static void usage(FILE *f)
 		"does) at MOUNTPOINT through FUSE.\n"
 		"\n"
 		"  -o ro              read-only\n"
-		"  -o fakeroot        no permission checks: every access as root\n"
+		"  -o fakeroot        no permission checks: every access as root;\n"
+		"                     other users get no access (unless allow_other)\n"
 		"  -o uid=N, gid=N    show every inode as owned by user N, group N\n"
 		"  -o kernel=GEN      lookups as Linux GEN does: 6.1, 6.12 or new\n"
 		"                     (default new)\n"
@@ -169,8 +170,12 @@ static int add_defaults(const struct e2fuse_options *opt,
 	/* The kernel checks modes, as for ext4; fakeroot lets all through. */
 	if (!opt->fakeroot)
 		r |= fuse_opt_add_arg(args, "-odefault_permissions");
-	/* Mounted by root, it serves every user, as a kernel mount does. */
-	if (geteuid() == 0)
+	/*
+	 * Mounted by root, it serves every user, as a kernel mount does; but
+	 * not with fakeroot, which would give every local user root's rights
+	 * (ask for allow_other by name to share such a mount).
+	 */
+	if (geteuid() == 0 && !opt->fakeroot)
 		r |= fuse_opt_add_arg(args, "-oallow_other");
 	r |= fuse_opt_add_arg(args, "-osubtype=e2fold");
 	/*

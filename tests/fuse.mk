@@ -8,6 +8,7 @@ FUSE_TESTS = \
 	tests/fuse_dirlinks \
 	tests/fuse_hostile \
 	tests/fuse_errors \
+	tests/fuse_fakeroot \
 	tests/fuse_encrypted \
 	tests/fuse_kernels \
 	tests/fuse_oplists.sh \
