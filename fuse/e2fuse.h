@@ -28,6 +28,13 @@ enum e2fuse_kernel {
 };
 
 /* The command line, parsed (options.c). */
+/* When reads update atime, as ext4's mount options say. */
+enum e2fuse_atime {
+	E2FUSE_RELATIME,	/* the kernel's default */
+	E2FUSE_STRICTATIME,	/* every access */
+	E2FUSE_NOATIME,		/* never */
+};
+
 struct e2fuse_options {
 	const char *image;
 	const char *mountpoint;
@@ -36,6 +43,7 @@ struct e2fuse_options {
 	int uid_set, gid_set;	/* present every inode with this owner/group */
 	unsigned int uid, gid;
 	enum e2fuse_kernel kernel;
+	enum e2fuse_atime atime;
 	int foreground, debug;
 };
 
@@ -132,6 +140,14 @@ errcode_t e2fuse_write_inode(struct e2fuse *srv, ext2_ino_t ino,
  */
 void e2fuse_set_times(struct e2fuse *srv, struct ext2_inode_large *inode,
 		      int which, const struct timespec *ts);
+
+/*
+ * Inode ino was read (a file's data, a listing, a link's target): its
+ * atime follows, as the mount's atime option says (relatime: only when
+ * it is not after mtime and ctime, or is a day old). Never on a mount
+ * that does not write; a failure is not the reader's.
+ */
+void e2fuse_accessed(struct e2fuse *srv, ext2_ino_t ino);
 
 /* Fill st from inode ino (owner as -o uid=/gid= present it). */
 void e2fuse_fill_stat(struct e2fuse *srv, ext2_ino_t ino,

@@ -20,8 +20,14 @@
 
 #include "e2fuse.h"
 
+/*
+ * open(O_TRUNC): size 0, and mtime and ctime now, as the VFS asks of
+ * ext4 (do_truncate with ATTR_MTIME | ATTR_CTIME), even when the file
+ * was empty already.
+ */
 static errcode_t truncate_to_zero(struct e2fuse *srv, ext2_ino_t ino)
 {
+	struct ext2_inode_large inode;
 	ext2_file_t file;
 	errcode_t retval, close_retval;
 
@@ -30,7 +36,14 @@ static errcode_t truncate_to_zero(struct e2fuse *srv, ext2_ino_t ino)
 		return retval;
 	retval = ext2fs_file_set_size2(file, 0);
 	close_retval = ext2fs_file_close(file);
-	return retval ? retval : close_retval;
+	if (!retval)
+		retval = close_retval;
+	if (!retval)
+		retval = e2fuse_read_inode(srv, ino, &inode);
+	if (retval)
+		return retval;
+	e2fuse_set_times(srv, &inode, E2FUSE_MTIME | E2FUSE_CTIME, NULL);
+	return e2fuse_write_inode(srv, ino, &inode);
 }
 
 void e2fuse_open_file(fuse_req_t req, fuse_ino_t node,
@@ -91,6 +104,8 @@ void e2fuse_read(fuse_req_t req, fuse_ino_t node, size_t size, off_t off,
 		fuse_reply_err(req, e2fuse_errno(retval));
 	else
 		fuse_reply_buf(req, buf, got);
+	if (!retval)
+		e2fuse_accessed(srv, e2fuse_ino(node));
 	free(buf);
 }
 
@@ -232,6 +247,8 @@ void e2fuse_readlink(fuse_req_t req, fuse_ino_t node)
 		fuse_reply_err(req, e2fuse_errno(retval));
 	else
 		fuse_reply_readlink(req, buf);
+	if (!retval)
+		e2fuse_accessed(srv, ino);
 	free(buf);
 }
 

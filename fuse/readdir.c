@@ -224,7 +224,9 @@ void e2fuse_readdir(fuse_req_t req, fuse_ino_t node, size_t size, off_t off,
 			break;
 		used += len;
 	}
-	(void)node;
+	/* A listing read from its start, as iterate_dir touches atime. */
+	if (off == 0)
+		e2fuse_accessed(e2fuse_of(req), e2fuse_ino(node));
 	fuse_reply_buf(req, buf, used);
 	free(buf);
 }
