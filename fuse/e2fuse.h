@@ -54,17 +54,11 @@ struct e2fuse {
 	struct unicode_map *um;			/* enc's engine */
 	__u16 clean_state;	/* s_state before a read-write mount */
 	int failed;		/* corruption met: no more writes (errors.c) */
-	/*
-	 * Inodes with open files (opens.c): one whose last link goes while
-	 * it is open keeps its blocks until its last release, as the kernel
-	 * keeps an orphan.
-	 */
-	struct e2fuse_open {
-		ext2_ino_t ino;
-		unsigned int count;
-		int unlinked;	/* no links left: freed at the last release */
-	} *opens;
-	size_t nopens, opens_cap;
+	/* The inodes the kernel holds, and the orphans among them (refs.c). */
+	struct e2fuse_ref *refs;	/* a hash table of refs_cap slots */
+	size_t nrefs, refs_cap;
+	ext2_ino_t *orphans;		/* the on-disk orphan list, in order */
+	size_t norphans, orphans_cap;
 };
 
 /* ---- errors.c ---- */
@@ -162,22 +156,36 @@ int e2fuse_writable(fuse_req_t req);
 /* EXT2_FT_* of a mode. */
 int e2fuse_file_type(__u16 mode);
 
-/* ---- opens.c ---- */
-
-/* ino was opened: count it. Returns 0 or EXT2_ET_NO_MEMORY. */
-errcode_t e2fuse_opened(struct e2fuse *srv, ext2_ino_t ino);
-
-/* ino was released: at its last release, free it if it has no links. */
-errcode_t e2fuse_released(struct e2fuse *srv, ext2_ino_t ino);
+/* ---- refs.c ---- */
 
 /*
- * ino has lost its last link: free it now, or mark it to be freed at
- * its last release if it is open.
+ * The kernel was handed ino (an entry reply): one more lookup to be
+ * forgotten. Returns 0 or EXT2_ET_NO_MEMORY (then the reply must fail).
+ */
+errcode_t e2fuse_ref(struct e2fuse *srv, ext2_ino_t ino);
+
+/* The kernel forgot n lookups of ino; at none, an orphan is freed. */
+void e2fuse_unref(struct e2fuse *srv, ext2_ino_t ino, __u64 n);
+
+void e2fuse_forget(fuse_req_t req, fuse_ino_t ino, uint64_t nlookup);
+void e2fuse_forget_multi(fuse_req_t req, size_t count,
+			 struct fuse_forget_data *forgets);
+
+/*
+ * ino has lost its last link: freed now if the kernel does not hold it,
+ * else put on the orphan list until it is forgotten.
  */
 errcode_t e2fuse_unlinked(struct e2fuse *srv, ext2_ino_t ino);
 
-/* Free every inode still waiting for its last release (unmounting). */
+/* Unmounting: free every orphan (forgets may not all come) and forget. */
 void e2fuse_free_orphans(struct e2fuse *srv);
+
+/*
+ * A read-write mount: the orphan list a crash left is emptied, as the
+ * kernel's orphan cleanup does: inodes without links freed, truncates
+ * cut short finished.
+ */
+errcode_t e2fuse_orphan_cleanup(struct e2fuse *srv);
 
 /* ---- names.c ---- */
 
@@ -232,7 +240,6 @@ void e2fuse_write(fuse_req_t req, fuse_ino_t ino, const char *buf,
 void e2fuse_flush(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi);
 void e2fuse_fsync(fuse_req_t req, fuse_ino_t ino, int datasync,
 		  struct fuse_file_info *fi);
-void e2fuse_release(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi);
 void e2fuse_readlink(fuse_req_t req, fuse_ino_t ino);
 void e2fuse_statfs(fuse_req_t req, fuse_ino_t ino);
 void e2fuse_setxattr(fuse_req_t req, fuse_ino_t ino, const char *name,

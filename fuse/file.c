@@ -7,7 +7,8 @@
  * across requests would keep its own copy of the inode and of one data
  * block: two open descriptors of one file (or a truncate through a
  * path) would then overwrite each other's block map with a stale copy.
- * Open and release only count the opens (opens.c).
+ * Open and release keep nothing: an open file's inode lives as long as
+ * the kernel holds it (refs.c).
  */
 #include "config.h"
 
@@ -64,15 +65,12 @@ void e2fuse_open_file(fuse_req_t req, fuse_ino_t node,
 		retval = EISDIR;
 	if (!retval && writing && (fi->flags & O_TRUNC))
 		retval = truncate_to_zero(srv, ino);
-	if (!retval)
-		retval = e2fuse_opened(srv, ino);
 	if (retval) {
 		fuse_reply_err(req, e2fuse_errno(retval));
 		return;
 	}
 	fi->fh = 0;
-	if (fuse_reply_open(req, fi) == -ENOENT)
-		e2fuse_released(srv, ino);	/* interrupted: no release */
+	fuse_reply_open(req, fi);
 }
 
 void e2fuse_read(fuse_req_t req, fuse_ino_t node, size_t size, off_t off,
@@ -196,14 +194,6 @@ void e2fuse_fsync(fuse_req_t req, fuse_ino_t node EXT2FS_ATTR((unused)),
 	/* The metadata libext2fs keeps in memory, and the device's cache. */
 	if (!srv->opt.readonly)
 		retval = ext2fs_flush2(srv->fs, 0);
-	fuse_reply_err(req, e2fuse_errno(retval));
-}
-
-void e2fuse_release(fuse_req_t req, fuse_ino_t node,
-		    struct fuse_file_info *fi EXT2FS_ATTR((unused)))
-{
-	errcode_t retval = e2fuse_released(e2fuse_of(req), e2fuse_ino(node));
-
 	fuse_reply_err(req, e2fuse_errno(retval));
 }
 

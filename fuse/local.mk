@@ -7,7 +7,7 @@ fuse_e2fold_fuse_SOURCES = \
 	fuse/mount.c \
 	fuse/errors.c \
 	fuse/node.c \
-	fuse/opens.c \
+	fuse/refs.c \
 	fuse/names.c \
 	fuse/nokey.h \
 	fuse/nokey.c \

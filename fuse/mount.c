@@ -247,6 +247,8 @@ int e2fuse_open(struct e2fuse *srv)
 	}
 	if (!srv->opt.readonly) {
 		retval = mark_mounted(srv);
+		if (!retval && srv->fs->super->s_last_orphan)
+			retval = e2fuse_orphan_cleanup(srv);
 		if (retval) {
 			com_err(prog, retval, "while marking %s mounted", image);
 			goto fail;

@@ -168,7 +168,14 @@ void e2fuse_reply_entry(fuse_req_t req, ext2_ino_t ino)
 	e.attr_timeout = 0;
 	e.entry_timeout = 0;
 	e2fuse_fill_stat(srv, ino, &inode, &e.attr);
-	fuse_reply_entry(req, &e);
+	retval = e2fuse_ref(srv, ino);
+	if (retval) {
+		fuse_reply_err(req, e2fuse_errno(retval));
+		return;
+	}
+	/* Interrupted: the kernel never had it. */
+	if (fuse_reply_entry(req, &e))
+		e2fuse_unref(srv, ino, 1);
 }
 
 int e2fuse_writable(fuse_req_t req)

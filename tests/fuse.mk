@@ -10,6 +10,7 @@ FUSE_TESTS = \
 	tests/fuse_errors \
 	tests/fuse_fakeroot \
 	tests/fuse_times \
+	tests/fuse_orphans \
 	tests/fuse_encrypted \
 	tests/fuse_kernels \
 	tests/fuse_oplists.sh \
