@@ -45,7 +45,7 @@ install_packages() {
 tools_installed() {
 	for t in /usr/sbin/e2fold-mkfs /usr/sbin/e2fold-fsck \
 		/usr/sbin/e2fold-debugfs /usr/sbin/e2fold-tune \
-		/usr/sbin/e2fold-fuse /usr/bin/e2fold-utf8; do
+		/usr/bin/e2fold-fuse /usr/bin/e2fold-utf8; do
 		[ "$(command -v "${t##*/}")" = "$t" ] || {
 			echo "${t##*/} is not $t"; return 1; }
 		dpkg -S "$t" || return 1
@@ -70,8 +70,11 @@ consumer() {
 }
 
 # bash-completion loads a command's file by its name: each tool's must
-# register that tool's function.
+# register that tool's function. Without the bash-completion package the
+# file is never loaded: e2fold suggests it.
 completion() {
+	dpkg-query -W -f '${Suggests}\n' e2fold | grep -qw bash-completion ||
+		{ echo "e2fold does not suggest bash-completion"; return 1; }
 	dir=/usr/share/bash-completion/completions
 	for t in e2fold-mkfs e2fold-fsck e2fold-debugfs e2fold-tune \
 		e2fold-fuse e2fold-utf8; do
