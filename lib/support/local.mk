@@ -20,7 +20,8 @@ lib_support_libsupport_la_SOURCES = \
 	lib/support/dirread.c \
 	lib/support/dirwrite.h \
 	lib/support/dirwrite.c \
-	lib/support/dxgeometry.h \
+	lib/support/htree.h \
+	lib/support/htree.c \
 	lib/support/lookup.h \
 	lib/support/lookup.c \
 	lib/support/dirinsert.h \
