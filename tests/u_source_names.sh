@@ -5,16 +5,20 @@
 # that must collide (the demo's) are made at run time instead.
 set -u
 top=${top_srcdir:-.}
-utf8=${E2FOLD_UTF8:-${top_builddir:-.}/misc/e2fold-utf8}
+builddir=$(cd "${top_builddir:-.}" && pwd)
+utf8=${E2FOLD_UTF8:-$builddir/misc/e2fold-utf8}
 cd "$top" || exit 99
-# Every top-level directory but build trees, caches and git's own.
+# Every top-level directory but build trees (by name, the one this test
+# runs in, as distcheck's _build, and any configured one), caches and
+# git's own.
 set --
 for d in */ .[!.]*/; do
 	d=${d%/}
 	case $d in
 	build|build-*|autom4te.cache|.git) continue ;;
 	esac
-	[ -d "$d" ] && set -- "$@" "$d"
+	case $builddir/ in "$(pwd)/$d"/*) continue ;; esac
+	[ -d "$d" ] && [ ! -f "$d/config.status" ] && set -- "$@" "$d"
 done
 [ $# -gt 3 ] || { echo "ERROR: no source directories in $top" >&2; exit 99; }
 "$utf8" scan "$@"
