@@ -91,6 +91,7 @@ make_image() {
 	tmp=${tmp:-$(mktemp -d)}
 	mkdir -p "$tmp/src/Data" "$tmp/mnt"
 	echo 'w=1' > "$tmp/src/Data/Config.ini"
+	rm -f "$tmp/fs.img"
 	e2fold-mkfs -q -O casefold -E casefold_dirs=all -d "$tmp/src" \
 		"$tmp/fs.img" 8M
 }
