@@ -26,7 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dirinsert.h"
+#include "diredit.h"
 #include "encoding.h"
 #include "htree.h"
 
