@@ -1,5 +1,7 @@
 # e2fold-fuse: a FUSE server for casefold ext4 images (libfuse3, low-level API).
-sbin_PROGRAMS += fuse/e2fold-fuse
+# In bin, as fuse2fs: mounting needs /dev/fuse and fusermount3, no
+# privilege of its own.
+bin_PROGRAMS += fuse/e2fold-fuse
 fuse_e2fold_fuse_SOURCES = \
 	fuse/e2fuse.h \
 	fuse/e2fold-fuse.c \

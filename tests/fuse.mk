@@ -14,7 +14,8 @@ FUSE_TESTS = \
 	tests/fuse_encrypted \
 	tests/fuse_kernels \
 	tests/fuse_oplists.sh \
-	tests/fuse_tools.sh
+	tests/fuse_tools.sh \
+	tests/fuse_mount_helper
 if FUSE_TESTS
 TESTS += $(FUSE_TESTS)
 else
