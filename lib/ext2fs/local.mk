@@ -9,6 +9,7 @@
 noinst_LTLIBRARIES += lib/ext2fs/libe2fold_engine.la
 lib_ext2fs_libe2fold_engine_la_SOURCES = \
 	lib/ext2fs/unicode.h \
+	lib/ext2fs/unicode_internal.h \
 	lib/ext2fs/utf8table.h \
 	lib/ext2fs/utf8data.h \
 	lib/ext2fs/utf8data.c \
