@@ -21,5 +21,6 @@ fuse_e2fold_fuse_SOURCES = \
 	fuse/file.c \
 	fuse/xattr.c \
 	fuse/ioctl.c
+fuse_e2fold_fuse_CPPFLAGS = $(E2FOLD_TOOL_CPPFLAGS)
 fuse_e2fold_fuse_CFLAGS = $(AM_CFLAGS) $(E2FOLD_TOOL_CFLAGS) $(FUSE_CFLAGS) $(NETTLE_CFLAGS)
 fuse_e2fold_fuse_LDADD = $(E2FOLD_TOOL_LIBS) $(FUSE_LIBS) $(NETTLE_LIBS)

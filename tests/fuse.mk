@@ -34,6 +34,7 @@ EXTRA_DIST += $(FUSE_TESTS) tests/fuse-lib.sh
 # genops.pl makes such lists from a seed.
 check_PROGRAMS += tests/fuse/fsops
 tests_fuse_fsops_SOURCES = tests/fuse/fsops.c
+tests_fuse_fsops_CPPFLAGS = $(E2FOLD_TOOL_CPPFLAGS)
 
 # fuse_oplists: fixed operations with known answers on a default and a
 # strict filesystem, then a generated few thousand, judged by both fscks
