@@ -1,5 +1,8 @@
 # e2fold-fuse: a FUSE server for casefold ext4 images (libfuse3, low-level API).
+# configure --disable-fuse leaves it out (and libfuse3 and nettle).
+if FUSE
 sbin_PROGRAMS += fuse/e2fold-fuse
+endif
 fuse_e2fold_fuse_SOURCES = \
 	fuse/e2fuse.h \
 	fuse/e2fold-fuse.c \

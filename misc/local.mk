@@ -21,8 +21,7 @@ misc_e2fold_mkfs_SOURCES = \
 	misc/mkfs/layout.h misc/mkfs/layout.c \
 	misc/mkfs/tree.h misc/mkfs/tree.c \
 	misc/mkfs/source.h misc/mkfs/source.c \
-	misc/mkfs/source_dir.c misc/mkfs/source_archive.c \
-	misc/mkfs/paxnames.h misc/mkfs/paxnames.c \
+	misc/mkfs/source_dir.c \
 	misc/mkfs/fileio.h misc/mkfs/fileio.c \
 	misc/mkfs/casefold.h misc/mkfs/casefold.c \
 	misc/mkfs/precheck.h misc/mkfs/precheck.c \
@@ -30,6 +29,14 @@ misc_e2fold_mkfs_SOURCES = \
 	misc/mkfs/populate.h misc/mkfs/populate.c \
 	misc/mkfs/source_report.h misc/mkfs/source_report.c \
 	misc/mkfs/summary.h misc/mkfs/summary.c
+# Archive sources (libarchive), unless configure --without-libarchive:
+# then -d refuses a file, saying why (source_noarchive.c).
+if LIBARCHIVE
+misc_e2fold_mkfs_SOURCES += misc/mkfs/source_archive.c \
+	misc/mkfs/paxnames.h misc/mkfs/paxnames.c
+else
+misc_e2fold_mkfs_SOURCES += misc/mkfs/source_noarchive.c
+endif
 misc_e2fold_mkfs_CPPFLAGS = $(E2FOLD_TOOL_CPPFLAGS) -I$(top_srcdir)/misc/mkfs
 misc_e2fold_mkfs_CFLAGS = $(AM_CFLAGS) $(E2FOLD_TOOL_CFLAGS) $(ARCHIVE_CFLAGS)
 misc_e2fold_mkfs_LDADD = $(E2FOLD_TOOL_LIBS) $(ARCHIVE_LIBS)

@@ -14,17 +14,26 @@ FUSE_TESTS = \
 	tests/fuse_kernels \
 	tests/fuse_oplists.sh \
 	tests/fuse_tools.sh
+if FUSE
 if FUSE_TESTS
 TESTS += $(FUSE_TESTS)
 else
 # configure --disable-fuse-tests: said before the tests run.
 check_DATA += fuse-tests-left-out
 endif
+else
+# configure --disable-fuse: no e2fold-fuse, so none of its tests.
+check_DATA += fuse-left-out
+endif
 fuse-tests-left-out:
 	@echo "make check: configure --disable-fuse-tests: the" \
 	  "`echo $(FUSE_TESTS) | wc -w` e2fold-fuse mount tests (root," \
 	  "/dev/fuse) are left out: $(FUSE_TESTS)"
-.PHONY: fuse-tests-left-out
+fuse-left-out:
+	@echo "make check: configure --disable-fuse: no e2fold-fuse, so its" \
+	  "tests are left out: $(FUSE_TESTS) $(KERNEL_FUSE_TESTS); and" \
+	  "tests/u_tools_version_help.sh does not run it"
+.PHONY: fuse-tests-left-out fuse-left-out
 EXTRA_DIST += $(FUSE_TESTS) tests/fuse-lib.sh
 
 # Operation lists, mounted as above.

@@ -5,7 +5,9 @@ AM_TESTS_ENVIRONMENT = \
 	srcdir='$(srcdir)'; top_srcdir='$(top_srcdir)'; \
 	top_builddir='$(top_builddir)'; CC='$(CC)'; \
 	SANITIZER_FLAGS='$(SANITIZER_FLAGS)'; UCD_DIR='$(UCD_DIR)'; \
-	export srcdir top_srcdir top_builddir CC SANITIZER_FLAGS UCD_DIR;
+	E2FOLD_LEFT_OUT='$(E2FOLD_LEFT_OUT)'; \
+	export srcdir top_srcdir top_builddir CC SANITIZER_FLAGS UCD_DIR \
+		E2FOLD_LEFT_OUT;
 
 EXTRA_DIST += tests/run-test tests/image-test.sh tests/test-lib.sh tests/filter.sed tests/mke2fs.conf \
 	tests/unit.h tests/oracle
