@@ -38,6 +38,13 @@ include tests/tune.mk
 include tests/scan.mk
 include tests/fuse.mk
 
+# configure --disable-fuse --without-libarchive builds libe2fold and the
+# offline tools with none of libfuse3, libarchive and nettle in sight, and
+# leaves out, saying so, the tests that need them (a second build tree:
+# about a minute).
+TESTS += tests/u_minimal_build.sh
+EXTRA_DIST += tests/u_minimal_build.sh
+
 # Every tool answers -V, --version and --help (exit 0, on stdout).
 TESTS += tests/u_tools_version_help.sh
 EXTRA_DIST += tests/u_tools_version_help.sh
