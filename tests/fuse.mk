@@ -11,6 +11,7 @@ FUSE_TESTS = \
 	tests/fuse_fakeroot \
 	tests/fuse_times \
 	tests/fuse_orphans \
+	tests/fuse_handles \
 	tests/fuse_encrypted \
 	tests/fuse_kernels \
 	tests/fuse_oplists.sh \
@@ -46,6 +47,11 @@ EXTRA_DIST += $(FUSE_TESTS) tests/fuse-lib.sh
 check_PROGRAMS += tests/fuse/fsops
 tests_fuse_fsops_SOURCES = tests/fuse/fsops.c
 tests_fuse_fsops_CPPFLAGS = $(E2FOLD_TOOL_CPPFLAGS)
+
+# handles: name_to_handle_at and open_by_handle_at, for fuse_handles.
+check_PROGRAMS += tests/fuse/handles
+tests_fuse_handles_SOURCES = tests/fuse/handles.c
+tests_fuse_handles_CPPFLAGS = $(E2FOLD_TOOL_CPPFLAGS)
 
 # fuse_oplists: fixed operations with known answers on a default and a
 # strict filesystem, then a generated few thousand, judged by both fscks
