@@ -4,6 +4,7 @@
 FUSE_TESTS = \
 	tests/fuse_smoke \
 	tests/fuse_ops \
+	tests/fuse_mkdir_full \
 	tests/fuse_refuse \
 	tests/fuse_encrypted \
 	tests/fuse_kernels \
