@@ -272,23 +272,16 @@ static int op_same(char **a)
 	return 0;
 }
 
-static int op_setcf(char **a)
+/* Set the flags set and clear those in clear of path; print the result. */
+static int change_flags(const char *path, int set, int clear)
 {
-	int fd, flags;
+	int fd = open(path, O_RDONLY | O_NONBLOCK), flags;
 
-	if (strcmp(a[1], "0") && strcmp(a[1], "1")) {
-		fprintf(stderr, "fsops: setcf wants 0 or 1, not \"%s\"\n", a[1]);
-		return 2;
-	}
-	fd = open(a[0], O_RDONLY | O_NONBLOCK);
 	if (fd < 0)
 		return failed();
 	if (ioctl(fd, FS_IOC_GETFLAGS, &flags) < 0)
 		goto fail;
-	if (a[1][0] == '1')
-		flags |= FS_CASEFOLD_FL;
-	else
-		flags &= ~FS_CASEFOLD_FL;
+	flags = (flags | set) & ~clear;
 	if (ioctl(fd, FS_IOC_SETFLAGS, &flags) < 0)
 		goto fail;
 	close(fd);
@@ -300,31 +293,27 @@ fail:
 	return 0;
 }
 
+static int op_setcf(char **a)
+{
+	if (strcmp(a[1], "0") && strcmp(a[1], "1")) {
+		fprintf(stderr, "fsops: setcf wants 0 or 1, not \"%s\"\n", a[1]);
+		return 2;
+	}
+	if (a[1][0] == '1')
+		return change_flags(a[0], FS_CASEFOLD_FL, 0);
+	return change_flags(a[0], 0, FS_CASEFOLD_FL);
+}
+
 static int op_setfl(char **a)
 {
 	char *end;
 	unsigned long add = strtoul(a[1], &end, 16);
-	int fd, flags;
 
 	if (!*a[1] || *end) {
 		fprintf(stderr, "fsops: setfl wants flags in hexadecimal, not \"%s\"\n", a[1]);
 		return 2;
 	}
-	fd = open(a[0], O_RDONLY | O_NONBLOCK);
-	if (fd < 0)
-		return failed();
-	if (ioctl(fd, FS_IOC_GETFLAGS, &flags) < 0)
-		goto fail;
-	flags |= (int)add;
-	if (ioctl(fd, FS_IOC_SETFLAGS, &flags) < 0)
-		goto fail;
-	close(fd);
-	puts("ok");
-	return 0;
-fail:
-	failed();
-	close(fd);
-	return 0;
+	return change_flags(a[0], (int)add, 0);
 }
 
 static int op_write(char **a)
