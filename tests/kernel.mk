@@ -101,8 +101,10 @@ EXTRA_DIST += tests/kernel/k_encrypted.sh
 
 # e2fold-fuse on the host and the kernel in the VM, given the same
 # operations (tests/fuse/fixed.sh, tests/fuse/genops.pl) on copies of one
-# filesystem: the same answers, the same names left; the kernel finds
-# every name e2fold-fuse wrote by each of its spellings.
+# filesystem: the same answers, the same names left, each in the same
+# leaf of every indexed casefolded directory, the same special files
+# (flags, device numbers); the kernel finds every name e2fold-fuse wrote
+# by each of its spellings.
 EXTRA_DIST += tests/kernel/k_fuse_diff.sh
 
 # A directory's link count at ext4's limit of 65,000 (indexed, linear,
