@@ -25,8 +25,8 @@ KERNEL_TESTS = \
 	tests/kernel/k_fsck_repair@bookworm \
 	tests/kernel/k_fuse_diff@sid tests/kernel/k_fuse_diff@trixie \
 	tests/kernel/k_fuse_diff@bookworm \
-	tests/kernel/k_dir_nlink@sid tests/kernel/k_dir_nlink@trixie \
-	tests/kernel/k_dir_nlink@bookworm \
+	tests/kernel/k_dirlinks@sid tests/kernel/k_dirlinks@trixie \
+	tests/kernel/k_dirlinks@bookworm \
 	tests/kernel/k_smoke@sid tests/kernel/k_smoke@trixie \
 	tests/kernel/k_smoke@bookworm
 if KERNEL_TESTS
@@ -111,4 +111,4 @@ EXTRA_DIST += tests/kernel/k_fuse_diff.sh
 # without dir_nlink): e2fold-mkfs, e2fold-fuse (mkdir, rmdir) and
 # e2fold-debugfs (mkdir) give the counts, refusals and fsck verdicts
 # Linux gives on copies of the same filesystem.
-EXTRA_DIST += tests/kernel/k_dir_nlink.sh
+EXTRA_DIST += tests/kernel/k_dirlinks.sh

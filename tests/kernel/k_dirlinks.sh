@@ -1,5 +1,5 @@
 #!/bin/sh
-# k_dir_nlink: a directory's link count at ext4's limit, as e2fold-mkfs,
+# k_dirlinks: a directory's link count at ext4's limit, as e2fold-mkfs,
 # e2fold-fuse and e2fold-debugfs write it, against what Linux writes.
 #
 # Linux (fs/ext4/namei.c): a directory counts 2 plus one per
@@ -30,12 +30,12 @@
 #
 # The images are large (a block for each of 65,000 directories): each is
 # removed once judged; the answers and the fsck logs stay in
-# $top_builddir/tests/kernel/SUITE/k_dir_nlink/.
+# $top_builddir/tests/kernel/SUITE/k_dirlinks/.
 # shellcheck source=tests/kernel/lib.sh
 . "${top_srcdir:-.}/tests/kernel/lib.sh"
 # shellcheck source=tests/fuse/lib.sh
 . "$top_srcdir/tests/fuse/lib.sh"
-kinit k_dir_nlink
+kinit k_dirlinks
 trap fuse_cleanup EXIT
 trap 'exit 1' INT TERM
 fuse_require
