@@ -415,6 +415,27 @@ out:
 	return retval;
 }
 
+errcode_t fsck_replay_journal(struct fsck_ctx *ctx, int *ret_status)
+{
+	char undo[4096];
+	char *argv[7];
+	char *mode = mode_flag(ctx, 0);
+	int argc = 0;
+
+	argv[argc++] = ctx->e2fsck_path;
+	if (mode)
+		argv[argc++] = mode;
+	argv[argc++] = "-Ejournal_only";
+	if (ctx->opt.undo_file) {
+		snprintf(undo, sizeof(undo), "%s.journal", ctx->opt.undo_file);
+		argv[argc++] = "-z";
+		argv[argc++] = undo;
+	}
+	argv[argc++] = (char *)ctx->opt.device;
+	argv[argc] = NULL;
+	return run(argv, NULL, NULL, NULL, ret_status);
+}
+
 /* Copy e2fsck's output in to dest, naming `to` where it named `from`. */
 static void copy_output(FILE *in, FILE *dest, const char *from,
 			const char *to)

@@ -31,6 +31,13 @@ errcode_t fsck_run_e2fsck(struct fsck_ctx *ctx, int verify,
 			  struct e2fsck_run *res);
 
 /*
+ * Replay the journal: e2fsck -E journal_only in the run's mode (-p or
+ * -y; asking is e2fsck's with neither), with -z FILE.journal when -z was
+ * given. *ret_status is e2fsck's exit status.
+ */
+errcode_t fsck_replay_journal(struct fsck_ctx *ctx, int *ret_status);
+
+/*
  * e2fsck -fn alongside e2fold's read-only passes (both only read): a
  * child process runs it as fsck_run_e2fsck(ctx, 0, ...) would, its
  * output to the terminal and its progress relayed, and sends back what

@@ -100,7 +100,7 @@ static int make_node(fuse_req_t req, fuse_ino_t parent_node, const char *name,
 	errcode_t retval;
 	int err;
 
-	if (srv->opt.readonly)
+	if (!e2fuse_may_write(srv))
 		return EROFS;
 	err = e2fuse_may_create(srv, parent, name);
 	if (!err && S_ISDIR(mode))
@@ -163,9 +163,8 @@ void e2fuse_create(fuse_req_t req, fuse_ino_t parent, const char *name,
 
 	if (!err)
 		err = e2fuse_errno(e2fuse_read_inode(srv, ino, &inode));
-	/* Counted open, as e2fuse_open_file does. */
 	if (!err)
-		err = e2fuse_errno(e2fuse_opened(srv, ino));
+		err = e2fuse_errno(e2fuse_ref(srv, ino));
 	if (err) {
 		fuse_reply_err(req, err);
 		return;
@@ -175,8 +174,8 @@ void e2fuse_create(fuse_req_t req, fuse_ino_t parent, const char *name,
 	e.generation = inode.i_generation;
 	e2fuse_fill_stat(srv, ino, &inode, &e.attr);
 	fi->fh = 0;
-	if (fuse_reply_create(req, &e, fi) == -ENOENT)
-		e2fuse_released(srv, ino);	/* interrupted: no release */
+	if (fuse_reply_create(req, &e, fi))
+		e2fuse_unref(srv, ino, 1);	/* interrupted: never handed */
 }
 
 void e2fuse_symlink(fuse_req_t req, const char *target, fuse_ino_t parent_node,

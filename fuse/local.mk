@@ -1,12 +1,18 @@
 # e2fold-fuse: a FUSE server for casefold ext4 images (libfuse3, low-level API).
-sbin_PROGRAMS += fuse/e2fold-fuse
+# In bin, as fuse2fs: mounting needs /dev/fuse and fusermount3, no
+# privilege of its own. configure --disable-fuse leaves it out (and
+# libfuse3 and nettle).
+if FUSE
+bin_PROGRAMS += fuse/e2fold-fuse
+endif
 fuse_e2fold_fuse_SOURCES = \
 	fuse/e2fuse.h \
 	fuse/e2fold-fuse.c \
 	fuse/options.c \
 	fuse/mount.c \
+	fuse/errors.c \
 	fuse/node.c \
-	fuse/opens.c \
+	fuse/refs.c \
 	fuse/names.c \
 	fuse/nokey.h \
 	fuse/nokey.c \
@@ -20,5 +26,6 @@ fuse_e2fold_fuse_SOURCES = \
 	fuse/file.c \
 	fuse/xattr.c \
 	fuse/ioctl.c
+fuse_e2fold_fuse_CPPFLAGS = $(E2FOLD_TOOL_CPPFLAGS)
 fuse_e2fold_fuse_CFLAGS = $(AM_CFLAGS) $(E2FOLD_TOOL_CFLAGS) $(FUSE_CFLAGS) $(NETTLE_CFLAGS)
 fuse_e2fold_fuse_LDADD = $(E2FOLD_TOOL_LIBS) $(FUSE_LIBS) $(NETTLE_LIBS)

@@ -247,6 +247,8 @@ int e2fuse_open(struct e2fuse *srv)
 	}
 	if (!srv->opt.readonly) {
 		retval = mark_mounted(srv);
+		if (!retval && srv->fs->super->s_last_orphan)
+			retval = e2fuse_orphan_cleanup(srv);
 		if (retval) {
 			com_err(prog, retval, "while marking %s mounted", image);
 			goto fail;
@@ -267,7 +269,10 @@ errcode_t e2fuse_close(struct e2fuse *srv)
 		return 0;
 	e2fuse_free_orphans(srv);
 	if (!srv->opt.readonly) {
-		srv->fs->super->s_state = srv->clean_state;
+		/* Corruption met keeps the filesystem marked for a check. */
+		srv->fs->super->s_state = srv->failed ?
+			(srv->fs->super->s_state & ~EXT2_VALID_FS) | EXT2_ERROR_FS :
+			srv->clean_state;
 		ext2fs_mark_super_dirty(srv->fs);
 	}
 	retval = ext2fs_close_free(&srv->fs);

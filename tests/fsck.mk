@@ -3,6 +3,7 @@
 # The image crafting tool every mkimage.sh uses.
 check_PROGRAMS += tests/cfcraft
 tests_cfcraft_SOURCES = tests/cfcraft.c
+tests_cfcraft_CPPFLAGS = $(E2FOLD_TOOL_CPPFLAGS)
 tests_cfcraft_CFLAGS = $(AM_CFLAGS) $(E2FOLD_TOOL_CFLAGS)
 tests_cfcraft_LDADD = $(E2FOLD_TOOL_LIBS)
 
@@ -61,6 +62,7 @@ TESTS += $(F_TESTS)
 # e2fsck's habits that e2fold-fsck keeps (issue #16).
 HABIT_TESTS = \
 	tests/f_habit_backup_sb \
+	tests/f_habit_boot \
 	tests/f_habit_preen_verbose \
 	tests/f_habit_progress \
 	tests/f_habit_recheck \
@@ -79,6 +81,7 @@ EXTRA_DIST += tests/u_mkimage_reproducible.sh
 check_PROGRAMS += tests/u_problem_table
 tests_u_problem_table_SOURCES = tests/u_problem_table.c e2fsck/problem.c \
 	e2fsck/fsck_report.c e2fsck/pass_helpers.c
+tests_u_problem_table_CPPFLAGS = $(E2FOLD_TOOL_CPPFLAGS)
 tests_u_problem_table_CFLAGS = $(AM_CFLAGS) $(E2FOLD_TOOL_CFLAGS) \
 	-I$(top_srcdir)/e2fsck -I$(top_srcdir)/tests
 tests_u_problem_table_LDADD = $(E2FOLD_TOOL_LIBS)

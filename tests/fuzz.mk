@@ -1,6 +1,6 @@
 # Robustness: the fuzzers' short runs, the slow reference
 # against the engine, bad input at the edges, valgrind, fault injection
-# and kills. README.md, "Robustness", says how to run them longer.
+# and kills. doc/robustness.md, "Robustness", says how to run them longer.
 
 # Leaks inside the system libext2fs are not e2fold's (fuzz/lsan.supp
 # names them); a sanitizer build's tests must not fail on them.
@@ -13,6 +13,7 @@ AM_TESTS_ENVIRONMENT += \
 check_PROGRAMS += fuzz/u_reference
 fuzz_u_reference_SOURCES = fuzz/u_reference.c fuzz/reference.c \
 	fuzz/reference.h
+fuzz_u_reference_CPPFLAGS = $(E2FOLD_TOOL_CPPFLAGS)
 fuzz_u_reference_CFLAGS = $(AM_CFLAGS) $(E2FOLD_TOOL_CFLAGS)
 fuzz_u_reference_LDADD = $(E2FOLD_TOOL_LIBS)
 TESTS += fuzz/u_reference

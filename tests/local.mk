@@ -5,7 +5,9 @@ AM_TESTS_ENVIRONMENT = \
 	srcdir='$(srcdir)'; top_srcdir='$(top_srcdir)'; \
 	top_builddir='$(top_builddir)'; CC='$(CC)'; \
 	SANITIZER_FLAGS='$(SANITIZER_FLAGS)'; UCD_DIR='$(UCD_DIR)'; \
-	export srcdir top_srcdir top_builddir CC SANITIZER_FLAGS UCD_DIR;
+	E2FOLD_LEFT_OUT='$(E2FOLD_LEFT_OUT)'; \
+	export srcdir top_srcdir top_builddir CC SANITIZER_FLAGS UCD_DIR \
+		E2FOLD_LEFT_OUT;
 
 EXTRA_DIST += tests/run-test tests/image-test.sh tests/test-lib.sh tests/filter.sed tests/mke2fs.conf \
 	tests/unit.h tests/oracle
@@ -36,9 +38,24 @@ include tests/tune.mk
 include tests/scan.mk
 include tests/fuse.mk
 
+# configure --disable-fuse --without-libarchive builds libe2fold and the
+# offline tools with none of libfuse3, libarchive and nettle in sight, and
+# leaves out, saying so, the tests that need them (a second build tree:
+# about a minute).
+TESTS += tests/u_minimal_build.sh
+EXTRA_DIST += tests/u_minimal_build.sh
+
 # Every tool answers -V, --version and --help (exit 0, on stdout).
 TESTS += tests/u_tools_version_help.sh
 EXTRA_DIST += tests/u_tools_version_help.sh
+
+# No two names of the source tree are one name to casefolded ext4.
+TESTS += tests/u_source_names.sh
+EXTRA_DIST += tests/u_source_names.sh
+
+# The manual pages hold no stray control character, render cleanly.
+TESTS += tests/u_manpages.sh
+EXTRA_DIST += tests/u_manpages.sh
 
 # The bash completion offers what each tool's option parser accepts.
 TESTS += tests/u_completion.sh

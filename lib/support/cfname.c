@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "cfname.h"
-#include "utf8lookup.h"
+#include "unicode_internal.h"
 
 void e2fold_name_key(const struct unicode_map *um, const unsigned char *name,
 		     unsigned int len, struct e2fold_key *key)
@@ -56,15 +56,8 @@ static unsigned int printable_char(const unsigned char *s, size_t avail)
 	 * Default_Ignorable code points are invisible, and they are exactly
 	 * what makes two names that look alike different: show them.
 	 */
-	if (cp >= 0x80) {
-		const struct utf8data *t = utf8nfdi(utf8version_latest_age());
-		struct utf8_char ch;
-		unsigned char hangul[12];
-
-		utf8_classify(t, cp, hangul, &ch);
-		if (ch.map && !ch.maplen)
-			return 0;
-	}
+	if (cp >= 0x80 && e2fold_utf8_is_ignorable(cp))
+		return 0;
 	return n;
 }
 

@@ -56,4 +56,7 @@ lib_support_libsupport_la_SOURCES = \
 	lib/support/icache.c \
 	lib/support/version.h \
 	lib/support/version.c
+# lib/ext2fs for unicode_internal.h, the engine's interface to lib/support.
+lib_support_libsupport_la_CPPFLAGS = $(E2FOLD_TOOL_CPPFLAGS) \
+	-I$(top_srcdir)/lib/ext2fs
 lib_support_libsupport_la_CFLAGS = $(AM_CFLAGS) $(E2FOLD_TOOL_CFLAGS)

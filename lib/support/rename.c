@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "rename.h"
-#include "utf8lookup.h"
+#include "unicode_internal.h"
 
 #define MAX_EXT 16
 #define MAX_TRIES 1000
