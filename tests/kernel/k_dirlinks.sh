@@ -132,7 +132,7 @@ ${CC:-cc} -static -O2 -o "$out/in/fsops" "$top_srcdir/tests/fuse/fsops.c" 2> "$o
 # of $kinds, up then down.
 images=
 for k in $kinds; do
-	tar_of $start "$out/start.tar"
+	tar_of "$start" "$out/start.tar"
 	mkfs_from "$k" "$out/start.tar" "$out/start.$k.img" || {
 		echo "ERROR: e2fold-mkfs ($k) of $start subdirectories failed:"
 		cat "$out/start.$k.img.mkfs.log"
@@ -247,7 +247,7 @@ for k in $kinds; do
 	: > "$out/mkfs.$k.actual"
 	for n in $sizes; do
 		img=$out/mkfs.$k.$n.img
-		tar_of $n "$out/mkfs.tar"
+		tar_of "$n" "$out/mkfs.tar"
 		if mkfs_from "$k" "$out/mkfs.tar" "$img"; then
 			echo "$n ok $(links "$img")" >> "$out/mkfs.$k.actual"
 			v=$(verdicts "$img")
