@@ -4,6 +4,8 @@
 FUSE_TESTS = \
 	tests/fuse_smoke \
 	tests/fuse_ops \
+	tests/fuse_mkdir_fail \
+	tests/fuse_nodes \
 	tests/fuse_refuse \
 	tests/fuse_dirlinks \
 	tests/fuse_hostile \

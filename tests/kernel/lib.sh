@@ -267,6 +267,8 @@ run_vm() {
 	status=$?
 	krelease=$(cat "$out/release" 2>/dev/null)
 	echo "kernel: Linux ${krelease:-(did not run)} (Debian $E2FOLD_KERNEL_SUITE)"
+	# Whether the kernel came from the cache or was downloaded.
+	sed -n 's/^vm\.sh: kernel /kernel: /p' "$out/vm.err"
 	case $status in
 	0) ;;
 	99) cat "$out/vm.err" >&2; exit $status ;;
