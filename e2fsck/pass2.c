@@ -20,7 +20,7 @@
  *     every block must pass their checksums (metadata_csum).
  * The entry that comes first in the directory (lowest block and offset,
  * which is what a linear scan meets first) keeps its name; every later
- * duplicate, and every invalid name, is renamed (rename.h). Any accepted
+ * duplicate, and every invalid name, is renamed (newname.h). Any accepted
  * fix rewrites the whole directory (rehash.c) so that names and hashes
  * change together.
  *
@@ -45,8 +45,8 @@
 #include "e2fsck.h"
 #include "encoding.h"
 #include "nameset.h"
+#include "newname.h"
 #include "problem.h"
-#include "rename.h"
 
 #define NO_ENTRY ((size_t)-1)
 /*

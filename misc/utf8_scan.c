@@ -36,9 +36,9 @@
 
 #include "array.h"
 #include "cfname.h"
-#include "dedup.h"
 #include "json.h"
 #include "nameset.h"
+#include "renameplan.h"
 #include "utf8_scan.h"
 
 #define NONE SIZE_MAX

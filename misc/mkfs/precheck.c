@@ -5,8 +5,8 @@
 #include <string.h>
 
 #include "array.h"
-#include "dedup.h"
 #include "precheck.h"
+#include "renameplan.h"
 
 static const char *const dots[] = { ".", ".." };
 

@@ -6,7 +6,7 @@
  * new subdirectories inherit it; so a conversion takes the directory and
  * every directory below it, as if the tree had been created under the
  * flag. First every directory is planned without writing anything: names
- * that collide after casefolding (dedup.h: all but the first in byte
+ * that collide after casefolding (renameplan.h: all but the first in byte
  * order give theirs up), and under strict the names a strict filesystem
  * rejects. If a plan needs renames and --collisions rename was not
  * given, or a directory cannot be rewritten (encrypted: its names are
@@ -25,10 +25,10 @@
 #include <et/com_err.h>
 
 #include "array.h"
-#include "dedup.h"
 #include "dirread.h"
 #include "encoding.h"
 #include "json.h"
+#include "renameplan.h"
 #include "tune.h"
 
 struct planned_dir {

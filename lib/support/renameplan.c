@@ -1,4 +1,4 @@
-/* dedup.c: plan the renames that make a directory's names unique. */
+/* renameplan.c: plan the renames that make a directory's names unique. */
 #include "config.h"
 
 #include <stdint.h>
@@ -6,9 +6,9 @@
 #include <string.h>
 
 #include "array.h"
-#include "dedup.h"
 #include "nameset.h"
-#include "rename.h"
+#include "newname.h"
+#include "renameplan.h"
 
 /* Nameset ids: the input names, then "." and "..", then new names. */
 struct planner {

@@ -1,5 +1,5 @@
 /*
- * dedup.h: the renames that make one directory's names acceptable to a
+ * renameplan.h: the renames that make one directory's names acceptable to a
  * casefolded directory (and, under strict, to a strict filesystem).
  *
  * Names whose keys are equal (cfname.h) collide, and so does a name whose
@@ -9,8 +9,8 @@
  * under strict every name utf8_validate rejects, gets a new name from
  * e2fold_unique_name(), unique among all names including the new ones.
  */
-#ifndef E2FOLD_DEDUP_H
-#define E2FOLD_DEDUP_H
+#ifndef E2FOLD_RENAMEPLAN_H
+#define E2FOLD_RENAMEPLAN_H
 
 #include <ext2fs/ext2fs.h>
 
@@ -53,4 +53,4 @@ errcode_t e2fold_plan_renames(const struct unicode_map *um,
 errcode_t e2fold_sorted_order(const struct e2fold_name_in *names,
 			      size_t n, size_t **ret_order);
 
-#endif /* E2FOLD_DEDUP_H */
+#endif /* E2FOLD_RENAMEPLAN_H */
