@@ -1,4 +1,7 @@
-/* lookup.c: the kernel's question, "which inode has this name here?" */
+/*
+ * lookup_request.c: FUSE's LOOKUP, the kernel's question "which inode has
+ * this name here?"
+ */
 #include "config.h"
 
 #include <errno.h>
