@@ -129,7 +129,7 @@ struct fsck_ctx {
 
 	/* Index nodes e2fsck misreads (misread.h). */
 	struct misread_node *misread;
-	size_t n_misread;
+	size_t n_misread, misread_cap;
 	/* Outcome. */
 	int changed;			/* a byte was written */
 	int errors_left;		/* a problem was not fixed */

@@ -41,6 +41,7 @@
 #include <string.h>
 #include <et/com_err.h>
 
+#include "array.h"
 #include "dirread.h"
 #include "dirwrite.h"
 #include "htree.h"
@@ -64,7 +65,7 @@ struct dir_check {
 	struct e2fold_rename_plan *plans;	/* accepted, once checked */
 	size_t nplans;
 	struct entry_drop *drops;
-	size_t ndrops;
+	size_t ndrops, drops_cap;
 	ext2_dirhash_t *hash;
 	struct e2fold_key key;
 	int rebuild;			/* an accepted fix needs a rewrite */
@@ -186,10 +187,10 @@ static errcode_t offer_twin_removal(struct dir_check *dc, size_t i,
 	if (!fix_problem(dc->ctx, code, &pctx) || pctx.no_fix ||
 	    code == PR_2_TWIN_NO_LOST_FOUND)
 		return 0;
-	d = realloc(dc->drops, (dc->ndrops + 1) * sizeof(*d));
-	if (!d)
-		return EXT2_ET_NO_MEMORY;
-	dc->drops = d;
+	retval = e2fold_array_reserve(&dc->drops, &dc->drops_cap,
+				      dc->ndrops + 1, sizeof(*dc->drops));
+	if (retval)
+		return retval;
 	d = &dc->drops[dc->ndrops];
 	d->entry = i;
 	d->kept = keep;

@@ -9,6 +9,7 @@
 
 #include <stdlib.h>
 
+#include "array.h"
 #include "e2fuse.h"
 #include "newinode.h"
 
@@ -27,16 +28,13 @@ errcode_t e2fuse_opened(struct e2fuse *srv, ext2_ino_t ino)
 	struct e2fuse_open *o = find(srv, ino);
 
 	if (!o) {
-		if (srv->nopens == srv->opens_cap) {
-			size_t cap = srv->opens_cap ? 2 * srv->opens_cap : 16;
-			struct e2fuse_open *n = realloc(srv->opens,
-							cap * sizeof(*n));
+		errcode_t retval = e2fold_array_reserve(&srv->opens,
+							&srv->opens_cap,
+							srv->nopens + 1,
+							sizeof(*srv->opens));
 
-			if (!n)
-				return EXT2_ET_NO_MEMORY;
-			srv->opens = n;
-			srv->opens_cap = cap;
-		}
+		if (retval)
+			return retval;
 		o = &srv->opens[srv->nopens++];
 		o->ino = ino;
 		o->count = 0;
