@@ -36,6 +36,16 @@ include tests/tune.mk
 include tests/scan.mk
 include tests/fuse.mk
 
+# The rename planner every tool uses (lib/support/renameplan.h): the
+# whole plan at once as mkfs and tune take it, and step by step with
+# refused renames as fsck takes it.
+check_PROGRAMS += tests/u_renameplan
+tests_u_renameplan_SOURCES = tests/u_renameplan.c tests/unit.h
+tests_u_renameplan_CFLAGS = $(AM_CFLAGS) $(E2FOLD_TOOL_CFLAGS) \
+	-I$(top_srcdir)/tests
+tests_u_renameplan_LDADD = $(E2FOLD_TOOL_LIBS)
+TESTS += tests/u_renameplan
+
 # Every tool answers -V, --version and --help (exit 0, on stdout).
 TESTS += tests/u_tools_version_help.sh
 EXTRA_DIST += tests/u_tools_version_help.sh
