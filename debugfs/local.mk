@@ -12,9 +12,9 @@ debugfs_e2fold_debugfs_SOURCES = \
 	debugfs/hash.c \
 	debugfs/htree_dump.c \
 	debugfs/collisions.c \
-	debugfs/lookup.c \
+	debugfs/lookup_command.c \
 	debugfs/inode.c \
-	debugfs/newinode.c \
+	debugfs/session_alloc.c \
 	debugfs/addentry.c \
 	debugfs/edit.c
 nodist_debugfs_e2fold_debugfs_SOURCES = debugfs/e2fold_cmds.c

@@ -56,12 +56,9 @@ struct fsck_options {
 	int no_e2fsck;		/* --no-e2fsck: names and hash trees only */
 };
 
-/* A directory entry pass 2 wants to rename. */
-struct rename_plan {
-	size_t entry;			/* index in the directory's entries */
-	unsigned char name[256];
-	unsigned int len;
-};
+/* A rename pass 2 plans, and the planner (renameplan.h). */
+struct e2fold_rename_plan;
+struct e2fold_renameplan;
 
 /*
  * A directory entry pass 2 takes out: the second of two entries with one
@@ -132,7 +129,7 @@ struct fsck_ctx {
 
 	/* Index nodes e2fsck misreads (misread.h). */
 	struct misread_node *misread;
-	size_t n_misread;
+	size_t n_misread, misread_cap;
 	/* Outcome. */
 	int changed;			/* a byte was written */
 	int errors_left;		/* a problem was not fixed */
@@ -222,6 +219,15 @@ int fsck_dir_clean_by_leaves(struct fsck_ctx *ctx, struct scanned_dir *sd,
 			     errcode_t *ret_err);
 
 /*
+ * The rename planner for dir's entries (pass2.c), as pass 2 plans them in
+ * a directory casefolded under um (NULL: one that is not); leafcheck.c
+ * proves a run of leaves clean by the same rules.
+ */
+errcode_t fsck_dir_planner(struct fsck_ctx *ctx, const struct e2fold_dir *dir,
+			   const struct unicode_map *um,
+			   struct e2fold_renameplan **ret);
+
+/*
  * Pass 3 for one directory: rewrite it with the planned renames applied
  * and the dropped entries left out, casefolded (ctx->um) or not, or with
  * its stored hashes (encrypted); then read it back and make sure every
@@ -231,7 +237,8 @@ int fsck_dir_clean_by_leaves(struct fsck_ctx *ctx, struct scanned_dir *sd,
  * twice.
  */
 errcode_t fsck_rebuild_dir(struct fsck_ctx *ctx, struct e2fold_dir *dir,
-			   const struct rename_plan *plans, size_t nplans,
+			   const struct e2fold_rename_plan *plans,
+			   size_t nplans,
 			   const struct entry_drop *drops, size_t ndrops,
 			   int casefolded, int stored_hashes);
 

@@ -13,6 +13,7 @@
 #include <unistd.h>
 #include <et/com_err.h>
 
+#include "array.h"
 #include "cfname.h"
 #include "e2fsck.h"
 #include "problem.h"
@@ -230,18 +231,8 @@ struct text {
 
 static void text_add(struct text *t, const char *s, size_t n)
 {
-	if (t->len + n + 1 > t->cap) {
-		size_t cap = t->cap ? t->cap : 256;
-		char *p;
-
-		while (cap < t->len + n + 1)
-			cap *= 2;
-		p = realloc(t->s, cap);
-		if (!p)
-			return;		/* a message cut short is no disaster */
-		t->s = p;
-		t->cap = cap;
-	}
+	if (e2fold_array_reserve(&t->s, &t->cap, t->len + n + 1, 1))
+		return;		/* a message cut short is no disaster */
 	memcpy(t->s + t->len, s, n);
 	t->len += n;
 	t->s[t->len] = '\0';

@@ -16,7 +16,7 @@ fuse_e2fold_fuse_SOURCES = \
 	fuse/names.c \
 	fuse/nokey.h \
 	fuse/nokey.c \
-	fuse/lookup.c \
+	fuse/lookup_request.c \
 	fuse/dirops.c \
 	fuse/create.c \
 	fuse/remove.c \

@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
 #include "encoding.h"
 #include "hashalg.h"
 #include "hex.h"
@@ -244,13 +245,9 @@ static int next_name(const struct options *opt, char ***argv, int use_stdin,
 		if (!**argv)
 			return 0;
 		len = strlen(**argv);
-		if (*cap < len + 1) {
-			nm->bytes = realloc(nm->bytes, len + 1);
-			if (!nm->bytes) {
-				fprintf(stderr, "%s: out of memory\n", prog);
-				exit(8);
-			}
-			*cap = len + 1;
+		if (e2fold_array_reserve(&nm->bytes, cap, len + 1, 1)) {
+			fprintf(stderr, "%s: out of memory\n", prog);
+			exit(8);
 		}
 		memcpy(nm->bytes, **argv, len);
 		nm->len = len;

@@ -6,9 +6,10 @@
  * be folded, as Linux falls back to byte comparison for such names. Names
  * with equal keys collide, and so does a name whose key is the key of "."
  * or "..", with the directory's own entries. The grouping is the library's
- * nameset, as fsck and mkfs use it. Under --strict the target refuses what
- * utf8_validate rejects, so such a name is reported as refused and takes
- * no part in collisions: it could never be in the directory.
+ * rename planner (renameplan.h), as fsck and mkfs use it. Under --strict
+ * the target refuses what utf8_validate rejects, so such a name is
+ * reported as refused and takes no part in collisions: it could never be
+ * in the directory.
  *
  * How it walks. Depth first, names in byte order, one directory at a time:
  * a directory is read whole (its names must be compared with each other),
@@ -36,14 +37,12 @@
 
 #include "array.h"
 #include "cfname.h"
-#include "dedup.h"
 #include "json.h"
 #include "nameset.h"
+#include "renameplan.h"
 #include "utf8_scan.h"
 
 #define NONE SIZE_MAX
-
-static const char *const dot_names[] = { ".", ".." };
 
 /* One entry of the directory being checked; its name is in the arena. */
 struct entry {
@@ -63,10 +62,10 @@ struct dir_names {
 };
 
 /*
- * What the check found, per nameset id: ids 0..n-1 are the names, n is "."
- * and n + 1 is "..". A group is its first member in byte order (the one the
- * nameset holds; "." or ".." when a name folds to them), then the chain of
- * `next`.
+ * What the check found, per planner id: ids 0..n-1 are the names, n is "."
+ * and n + 1 is ".." (renameplan.h). A group is its first member in byte
+ * order (the keeper; "." or ".." when a name folds to them), then the chain
+ * of `next`.
  */
 struct member {
 	size_t next;		/* the next member of its group, or NONE */
@@ -213,15 +212,10 @@ static int member_name(void *arg, size_t id, const unsigned char **ret_name,
 {
 	const struct dir_names *d = arg;
 
-	if (id < d->n) {
-		*ret_name = d->in[id].name;
-		*ret_len = d->in[id].len;
-	} else if (id - d->n < 2) {
-		*ret_name = (const unsigned char *)dot_names[id - d->n];
-		*ret_len = id - d->n + 1;
-	} else {
+	if (id >= d->n)
 		return -1;
-	}
+	*ret_name = d->in[id].name;
+	*ret_len = d->in[id].len;
 	return 0;
 }
 
@@ -240,28 +234,16 @@ static void join_group(struct dir_check *c, size_t n, size_t first, size_t k)
 	c->colliding++;
 }
 
-/* "." and ".." are members n and n + 1: a name with their key joins them. */
-static int add_dots(struct e2fold_nameset *set, size_t n)
-{
-	size_t other, i;
-
-	for (i = 0; i < 2; i++)
-		if (e2fold_nameset_add(set, n + i,
-				       (const unsigned char *)dot_names[i],
-				       i + 1, &other) < 0)
-			return ENOMEM;
-	return 0;
-}
-
 /* Group the names of sc->names and find the invalid ones. 0 or ENOMEM. */
 static int check_names(struct scan *sc)
 {
 	const struct dir_names *d = &sc->names;
 	struct dir_check *c = &sc->check;
-	struct e2fold_nameset *set;
-	size_t n = d->n, i, other;
+	struct e2fold_renameplan *rp;
+	struct e2fold_rename_plan plan;
+	size_t n = d->n, i;
 	struct member *m;
-	int err;
+	int err = 0;
 
 	c->groups = c->colliding = c->invalid = 0;
 	free(c->order);
@@ -276,13 +258,12 @@ static int check_names(struct scan *sc)
 	}
 	if (e2fold_sorted_order(d->in, n, &c->order))
 		return ENOMEM;
-	set = e2fold_nameset_new(sc->opt->um, member_name, (void *)d);
-	if (!set)
+	/* The planner only groups: invalid names are kept out of it. */
+	if (e2fold_renameplan_new(sc->opt->um, E2FOLD_PLAN_DOTS, n, member_name,
+				  (void *)d, &rp))
 		return ENOMEM;
-	err = add_dots(set, n);
 	for (i = 0; !err && i < n; i++) {
 		size_t k = c->order[i];
-		int r;
 
 		if (sc->opt->strict &&
 		    !e2fold_name_is_valid(sc->opt->um, d->in[k].name,
@@ -291,14 +272,12 @@ static int check_names(struct scan *sc)
 			c->invalid++;
 			continue;
 		}
-		r = e2fold_nameset_add(set, k, d->in[k].name, d->in[k].len,
-				       &other);
-		if (r < 0)
+		if (e2fold_renameplan_add(rp, k, NULL, NULL))
 			err = ENOMEM;
-		else if (r)
-			join_group(c, n, other, k);
+		else if (e2fold_renameplan_fate(rp, k, &plan))
+			join_group(c, n, plan.keeper, k);
 	}
-	e2fold_nameset_free(set);
+	e2fold_renameplan_free(rp);
 	return err;
 }
 
@@ -342,7 +321,7 @@ static void text_report(struct scan *sc)
 			print_name(sc, first);
 		} else {
 			printf("  same as \"%s\" after casefolding:\n",
-			       dot_names[first - n]);
+			       e2fold_keeper_dot(n, first));
 		}
 		for (k = c->mem[first].next; k != NONE; k = c->mem[k].next)
 			print_name(sc, k);
@@ -373,7 +352,7 @@ static void json_group(struct e2fold_json *o, const struct scan *sc,
 	size_t n = sc->names.n, k;
 
 	e2fold_json_object(o, NULL, E2FOLD_JSON_INLINE);
-	e2fold_json_text(o, "same_as", first < n ? NULL : dot_names[first - n]);
+	e2fold_json_text(o, "same_as", e2fold_keeper_dot(n, first));
 	e2fold_json_array(o, "names", E2FOLD_JSON_INLINE);
 	if (first < n)
 		json_name_item(o, sc, first);

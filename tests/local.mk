@@ -45,6 +45,16 @@ include tests/fuse.mk
 TESTS += tests/u_minimal_build.sh
 EXTRA_DIST += tests/u_minimal_build.sh
 
+# The rename planner every tool uses (lib/support/renameplan.h): the
+# whole plan at once as mkfs and tune take it, and step by step with
+# refused renames as fsck takes it.
+check_PROGRAMS += tests/u_renameplan
+tests_u_renameplan_SOURCES = tests/u_renameplan.c tests/unit.h
+tests_u_renameplan_CPPFLAGS = $(E2FOLD_TOOL_CPPFLAGS) -I$(top_srcdir)/tests
+tests_u_renameplan_CFLAGS = $(AM_CFLAGS) $(E2FOLD_TOOL_CFLAGS)
+tests_u_renameplan_LDADD = $(E2FOLD_TOOL_LIBS)
+TESTS += tests/u_renameplan
+
 # Every tool answers -V, --version and --help (exit 0, on stdout).
 TESTS += tests/u_tools_version_help.sh
 EXTRA_DIST += tests/u_tools_version_help.sh

@@ -14,8 +14,8 @@ lib_support_libsupport_la_SOURCES = \
 	lib/support/cfname.c \
 	lib/support/nameset.h \
 	lib/support/nameset.c \
-	lib/support/rename.h \
-	lib/support/rename.c \
+	lib/support/newname.h \
+	lib/support/newname.c \
 	lib/support/dirread.h \
 	lib/support/dirread.c \
 	lib/support/dirwrite.h \
@@ -42,8 +42,8 @@ lib_support_libsupport_la_SOURCES = \
 	lib/support/json.h \
 	lib/support/le.h \
 	lib/support/json.c \
-	lib/support/dedup.h \
-	lib/support/dedup.c \
+	lib/support/renameplan.h \
+	lib/support/renameplan.c \
 	lib/support/faultio.h \
 	lib/support/faultio.c \
 	lib/support/syncio.h \

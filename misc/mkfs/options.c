@@ -9,6 +9,7 @@
 
 #include <et/com_err.h>
 
+#include "array.h"
 #include "mkfs.h"
 #include "options.h"
 #include "uuid.h"
@@ -292,11 +293,12 @@ static errcode_t ext_casefold_dirs(struct mkfs_options *opt, const char *arg)
 		char **list;
 
 		if (len) {
-			list = realloc(opt->casefold_dirs,
-				       (opt->n_casefold_dirs + 1) * sizeof(*list));
-			if (!list)
+			if (e2fold_array_reserve(&opt->casefold_dirs,
+						 &opt->casefold_dirs_cap,
+						 opt->n_casefold_dirs + 1,
+						 sizeof(*list)))
 				return EXT2_ET_NO_MEMORY;
-			opt->casefold_dirs = list;
+			list = opt->casefold_dirs;
 			list[opt->n_casefold_dirs] = strndup(p, len);
 			if (!list[opt->n_casefold_dirs])
 				return EXT2_ET_NO_MEMORY;

@@ -66,7 +66,7 @@ struct mkfs_options {
 	int casefold_root;
 	int casefold_all;		/* casefold_dirs=all */
 	char **casefold_dirs;		/* casefold_dirs=DIR:DIR... */
-	size_t n_casefold_dirs;
+	size_t n_casefold_dirs, casefold_dirs_cap;
 	enum mkfs_collisions collisions;
 };
 

@@ -24,6 +24,7 @@
 #include <archive_entry.h>
 #include <et/com_err.h>
 
+#include "array.h"
 #include "cfname.h"
 #include "encoding.h"
 #include "fileio.h"
@@ -226,21 +227,16 @@ static errcode_t note_data_entry(struct ar_scan *s, size_t index,
 				 struct mkfs_node *node)
 {
 	struct mkfs_source *src = s->src;
+	size_t old = s->entries_cap;
+	errcode_t retval = e2fold_array_reserve(&src->entry_node,
+						&s->entries_cap, index + 1,
+						sizeof(*src->entry_node));
 
-	if (index >= s->entries_cap) {
-		size_t cap = s->entries_cap ? 2 * s->entries_cap : 1024;
-		struct mkfs_node **p;
-
-		while (cap <= index)
-			cap *= 2;
-		p = realloc(src->entry_node, cap * sizeof(*p));
-		if (!p)
-			return EXT2_ET_NO_MEMORY;
-		memset(p + s->entries_cap, 0,
-		       (cap - s->entries_cap) * sizeof(*p));
-		src->entry_node = p;
-		s->entries_cap = cap;
-	}
+	if (retval)
+		return retval;
+	/* The entries between hold no data (directories, links): NULL. */
+	memset(src->entry_node + old, 0,
+	       (s->entries_cap - old) * sizeof(*src->entry_node));
 	src->entry_node[index] = node;
 	if (index + 1 > src->nentries)
 		src->nentries = index + 1;

@@ -6,7 +6,7 @@
  * new subdirectories inherit it; so a conversion takes the directory and
  * every directory below it, as if the tree had been created under the
  * flag. First every directory is planned without writing anything: names
- * that collide after casefolding (dedup.h: all but the first in byte
+ * that collide after casefolding (renameplan.h: all but the first in byte
  * order give theirs up), and under strict the names a strict filesystem
  * rejects. If a plan needs renames and --collisions rename was not
  * given, or a directory cannot be rewritten (encrypted: its names are
@@ -25,10 +25,10 @@
 #include <et/com_err.h>
 
 #include "array.h"
-#include "dedup.h"
 #include "dirread.h"
 #include "encoding.h"
 #include "json.h"
+#include "renameplan.h"
 #include "tune.h"
 
 struct planned_dir {
@@ -125,10 +125,11 @@ static void keeper_name(const struct e2fold_dir *dir,
 			const struct e2fold_rename_plan *p,
 			const unsigned char **ret_name, unsigned int *ret_len)
 {
-	if (p->keeper_is_dot) {
-		*ret_name = (const unsigned char *)(p->keeper_is_dot == 1 ?
-						    "." : "..");
-		*ret_len = p->keeper_is_dot;	/* 1 ".", 2 ".." */
+	const char *dot = e2fold_keeper_dot(dir->nents, p->keeper);
+
+	if (dot) {
+		*ret_name = (const unsigned char *)dot;
+		*ret_len = strlen(dot);
 	} else {
 		*ret_name = dir->ents[p->keeper].name;
 		*ret_len = dir->ents[p->keeper].name_len;
@@ -154,7 +155,7 @@ static void show_plan(struct tune_ctx *ctx, const struct e2fold_dir *dir,
 	} else {
 		keeper_name(dir, p, &kname, &klen);
 		printf(" is the same name as ");
-		if (p->keeper_is_dot)
+		if (e2fold_keeper_dot(dir->nents, p->keeper))
 			printf("%.*s", (int)klen, (const char *)kname);
 		else
 			tune_print_name(stdout, ctx->fs, dir->ino, kname, klen);

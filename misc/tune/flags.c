@@ -20,6 +20,7 @@
 #include <string.h>
 #include <et/com_err.h>
 
+#include "array.h"
 #include "dirread.h"
 #include "encoding.h"
 #include "json.h"
@@ -30,7 +31,7 @@ struct proof {
 	size_t invalid, misplaced;
 	size_t damaged;			/* indexes too damaged to read */
 	ext2_ino_t *rebuild;		/* directories with misplaced entries */
-	size_t nrebuild;
+	size_t nrebuild, rebuild_cap;
 	blk64_t need;			/* blocks their rebuilds may add */
 	int unrebuildable;		/* one of them cannot be rebuilt */
 };
@@ -117,11 +118,12 @@ static int find_misplaced(struct tune_ctx *ctx, const struct e2fold_dir *dir,
 
 static errcode_t push(struct proof *pf, ext2_ino_t ino)
 {
-	ext2_ino_t *p = realloc(pf->rebuild, (pf->nrebuild + 1) * sizeof(*p));
+	errcode_t retval = e2fold_array_reserve(&pf->rebuild, &pf->rebuild_cap,
+						pf->nrebuild + 1,
+						sizeof(*pf->rebuild));
 
-	if (!p)
-		return EXT2_ET_NO_MEMORY;
-	pf->rebuild = p;
+	if (retval)
+		return retval;
 	pf->rebuild[pf->nrebuild++] = ino;
 	return 0;
 }

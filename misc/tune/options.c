@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
 #include "encoding.h"
 #include "tune.h"
 #include "version.h"
@@ -56,16 +57,13 @@ static void usage(int status)
 	exit(status);
 }
 
-static char **push(char **array, size_t *n, char *item)
+static void push(char ***array, size_t *n, size_t *cap, char *item)
 {
-	char **p = realloc(array, (*n + 1) * sizeof(*p));
-
-	if (!p) {
+	if (e2fold_array_reserve(array, cap, *n + 1, sizeof(**array))) {
 		fprintf(stderr, "%s: out of memory\n", prog);
 		exit(TUNE_ERROR);
 	}
-	p[(*n)++] = item;
-	return p;
+	(*array)[(*n)++] = item;
 }
 
 static void parse_features(struct tune_options *opt, char *arg)
@@ -180,12 +178,12 @@ void tune_parse_options(int argc, char **argv, struct tune_options *opt)
 			opt->undo_file = optarg;
 			break;
 		case 'c':
-			opt->to_casefold = push(opt->to_casefold,
-						&opt->n_to_casefold, optarg);
+			push(&opt->to_casefold, &opt->n_to_casefold,
+			     &opt->to_casefold_cap, optarg);
 			break;
 		case 'u':
-			opt->to_plain = push(opt->to_plain, &opt->n_to_plain,
-					     optarg);
+			push(&opt->to_plain, &opt->n_to_plain,
+			     &opt->to_plain_cap, optarg);
 			break;
 		case 'C':
 			if (!strcmp(optarg, "rename")) {

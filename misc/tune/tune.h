@@ -35,9 +35,9 @@ struct tune_options {
 	int set_flags;			/* -E encoding_flags= given */
 	__u16 flags;			/* the flags wanted, exactly */
 	char **to_casefold;		/* --casefold PATH */
-	size_t n_to_casefold;
+	size_t n_to_casefold, to_casefold_cap;
 	char **to_plain;		/* --no-casefold PATH */
-	size_t n_to_plain;
+	size_t n_to_plain, to_plain_cap;
 	int rename;			/* --collisions rename (else abort) */
 	int rebuild;			/* --rebuild misplaced directories */
 	int dry_run;

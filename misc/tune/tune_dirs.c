@@ -4,12 +4,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cfname.h"
 #include "array.h"
-#include "dedup.h"
+#include "cfname.h"
 #include "dirread.h"
 #include "diredit.h"
 #include "json.h"
+#include "renameplan.h"
 #include "tune.h"
 
 errcode_t tune_flagged_inodes(ext2_filsys fs, int dirs_only, ext2_ino_t **ret,

@@ -1,9 +1,10 @@
 /*
- * lookup.c: the kernel's question, "which inode has this name here?",
- * and, for a file handle (NFS export, open_by_handle_at), "is inode N
- * still there?", asked as a lookup of "." in N. The kernel then compares
- * the generation number of the answer with the handle's: an inode number
- * freed and reused for another file gives ESTALE, as on ext4.
+ * lookup_request.c: FUSE's LOOKUP, the kernel's question "which inode
+ * has this name here?", and, for a file handle (NFS export,
+ * open_by_handle_at), "is inode N still there?", asked as a lookup of "."
+ * in N. The kernel then compares the generation number of the answer
+ * with the handle's: an inode number freed and reused for another file
+ * gives ESTALE, as on ext4.
  */
 #include "config.h"
 
