@@ -12,6 +12,7 @@ M_TESTS = \
 	tests/m_casefold_populate \
 	tests/m_casefold_collisions \
 	tests/m_casefold_rename \
+	tests/m_casefold_quiet \
 	tests/m_casefold_strict \
 	tests/m_casefold_archive \
 	tests/m_casefold_dirs \

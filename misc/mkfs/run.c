@@ -131,8 +131,8 @@ static errcode_t read_source(struct run *r)
 		mkfs_report_problems(stderr, &r->pc, &r->src);
 		return EXT2_ET_INVALID_ARGUMENT;
 	}
-	if (!r->opt.quiet)
-		mkfs_report_renames(stdout, &r->pc, &r->src);
+	/* -q hides progress, never a change to the user's names. */
+	mkfs_report_renames(stdout, &r->pc, &r->src);
 	return 0;
 }
 
@@ -194,21 +194,27 @@ static errcode_t dry_run(struct run *r)
 
 static errcode_t populate(struct run *r, ext2_ino_t lost_found)
 {
+	struct e2fold_progress progress;
 	struct mkfs_populate p = {
 		.fs = r->fs, .src = &r->src, .um = r->um,
 		.lost_found = lost_found,
 		.keep_root_owner = r->opt.have_root_owner,
 		.root_uid = r->plan.root_uid, .root_gid = r->plan.root_gid,
+		.progress = r->opt.progress_fd >= 0 ? &progress : NULL,
 	};
+	/* A bar takes the line: the words follow it, with "done". */
+	int bar = r->opt.progress_fd == 0;
 	errcode_t retval;
 
-	if (!r->opt.quiet) {
+	e2fold_progress_init(&progress, r->opt.progress_fd, r->opt.device);
+	if (!r->opt.quiet && !bar) {
 		fputs("Copying files into the filesystem: ", stdout);
 		fflush(stdout);
 	}
 	retval = mkfs_populate(&p, &r->tree);
+	e2fold_progress_end(&progress);
 	if (!retval && !r->opt.quiet) {
-		puts("done");
+		puts(bar ? "Copying files into the filesystem: done" : "done");
 		mkfs_summary_populated(stdout, &p);
 	}
 	return retval;

@@ -62,9 +62,9 @@ void mkfs_source_free(struct mkfs_source *src)
 	src->nentries = 0;
 }
 
-char *mkfs_source_describe(const struct mkfs_source *src,
-			   const struct mkfs_node *node, char *buf,
-			   size_t size)
+static char *describe(const struct mkfs_source *src,
+		      const struct mkfs_node *node, char *buf, size_t size,
+		      int exact)
 {
 	size_t plen = strlen(src->path);
 	char *raw;
@@ -85,8 +85,26 @@ char *mkfs_source_describe(const struct mkfs_source *src,
 		len = 0;
 	if (!node->parent)
 		len = -1;	/* the root is the source itself */
-	e2fold_escape_name((const unsigned char *)raw, plen + 1 + len, buf,
-			   size);
+	if (exact)
+		e2fold_escape_name_exact((const unsigned char *)raw,
+					 plen + 1 + len, buf, size);
+	else
+		e2fold_escape_name((const unsigned char *)raw, plen + 1 + len,
+				   buf, size);
 	free(raw);
 	return buf;
+}
+
+char *mkfs_source_describe(const struct mkfs_source *src,
+			   const struct mkfs_node *node, char *buf,
+			   size_t size)
+{
+	return describe(src, node, buf, size, 0);
+}
+
+char *mkfs_source_describe_exact(const struct mkfs_source *src,
+				 const struct mkfs_node *node, char *buf,
+				 size_t size)
+{
+	return describe(src, node, buf, size, 1);
 }

@@ -55,6 +55,10 @@ void mkfs_source_free(struct mkfs_source *src);
 char *mkfs_source_describe(const struct mkfs_source *src,
 			   const struct mkfs_node *node, char *buf,
 			   size_t size);
+/* The same, escaped exactly: for names that print alike (cfname.h). */
+char *mkfs_source_describe_exact(const struct mkfs_source *src,
+				 const struct mkfs_node *node, char *buf,
+				 size_t size);
 
 /* The directory and archive readers behind the functions above. */
 errcode_t mkfs_dir_scan(struct mkfs_source *src, struct mkfs_tree *tree);
