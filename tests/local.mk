@@ -39,6 +39,9 @@ include tests/fuse.mk
 # Every tool answers -V, --version and --help (exit 0, on stdout).
 TESTS += tests/u_tools_version_help.sh
 EXTRA_DIST += tests/u_tools_version_help.sh
+# -C / --progress of scan, mkfs and tune: e2fsck's protocol and bar.
+TESTS += tests/u_progress.sh
+EXTRA_DIST += tests/u_progress.sh
 
 # The bash completion offers what each tool's option parser accepts.
 TESTS += tests/u_completion.sh
