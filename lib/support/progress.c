@@ -25,7 +25,10 @@ static void draw_bar(struct e2fold_progress *p, int permille)
 
 	printf("\r%s: |%.*s%*s| %3d.%d%%", p->label, filled, full,
 	       BAR_WIDTH - filled, "", permille / 10, permille % 10);
-	p->bar_open = 1;
+	/* A full bar is finished: its line ends. */
+	p->bar_open = permille < 1000;
+	if (!p->bar_open)
+		putchar('\n');
 	fflush(stdout);
 }
 
@@ -61,9 +64,8 @@ void e2fold_progress_break(struct e2fold_progress *p)
 
 void e2fold_progress_end(struct e2fold_progress *p)
 {
-	if (p->fd == 0 && p->bar_open && p->last_permille != 1000)
+	if (p->bar_open)
 		draw_bar(p, 1000);
-	e2fold_progress_break(p);
 	p->last_pass = p->last_permille = -1;
 }
 

@@ -4,9 +4,9 @@
  * fd > 0: one line "PASS DONE TOTAL LABEL" per step on that descriptor,
  * e2fsck's protocol for front ends (fsck -C, systemd-fsck), written only
  * when the thousandths change. fd 0: a bar on standard output,
- * "LABEL: |=====     |  52.3%", redrawn in place; a message printed
- * meanwhile first calls e2fold_progress_break() so that it starts on a
- * line of its own. fd < 0: nothing.
+ * "LABEL: |=====     |  52.3%", redrawn in place, its line ended once
+ * full; a message printed meanwhile first calls e2fold_progress_break()
+ * so that it starts on a line of its own. fd < 0: nothing.
  */
 #ifndef E2FOLD_PROGRESS_H
 #define E2FOLD_PROGRESS_H
