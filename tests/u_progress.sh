@@ -3,7 +3,8 @@
 # descriptor, lines "PASS DONE TOTAL LABEL" on it, passes never going
 # back, DONE never past TOTAL and never back within a pass, each pass
 # ending at its total; with 0, a bar on standard output that ends at
-# 100%. e2fold-utf8 scan takes -C (as e2fsck); e2fold-mkfs and
+# 100%. mkfs from an archive reads it (pass 1), makes the inodes (2),
+# then copies the data (3); from a directory, pass 2 alone. e2fold-utf8 scan takes -C (as e2fsck); e2fold-mkfs and
 # e2fold-tune take --progress, since mke2fs's -C is the cluster size and
 # tune2fs's the mount count.
 set -u
@@ -41,7 +42,7 @@ mkdir -p "$tmp/tree" || exit 99
 i=0
 while [ $i -lt 30 ]; do
 	mkdir "$tmp/tree/d$i" || exit 99
-	for f in a b c d e; do : > "$tmp/tree/d$i/$f"; done
+	for f in a b c d e; do echo "$f" > "$tmp/tree/d$i/$f"; done
 	i=$((i + 1))
 done
 : > "$tmp/tree/d0/A"
@@ -67,6 +68,16 @@ well_formed "mkfs --progress 3" "$tmp/mkfs.progress" "$tmp/fs.img"
 # Every inode the source needs: 30 directories and their 150 files.
 [ "$(tail -n 1 "$tmp/mkfs.progress" | cut -d' ' -f3)" = $((30 + 30 * 5)) ] ||
 	{ echo "FAIL: mkfs --progress 3: not one step per inode: $(tail -n 1 "$tmp/mkfs.progress")"; fail=1; }
+
+# From an archive: reading it (1), the inodes (2), its data (3).
+tar -C "$tmp" -cf "$tmp/tree.tar" tree || exit 99
+rm -f "$tmp/fs.img"
+"$mkfs" -q -O casefold -E casefold_dirs=all --progress 3 -d "$tmp/tree.tar" \
+	"$tmp/fs.img" 16M 3> "$tmp/ar.progress" > "$tmp/mkfs.out" 2>&1 ||
+	{ echo "FAIL: mkfs --progress 3 from an archive: $(cat "$tmp/mkfs.out")"; fail=1; }
+well_formed "mkfs --progress 3 from an archive" "$tmp/ar.progress" "$tmp/fs.img"
+[ "$(cut -d' ' -f1 "$tmp/ar.progress" | sort -u | tr '\n' ' ')" = "1 2 3 " ] ||
+	{ echo "FAIL: mkfs --progress 3 from an archive: not passes 1, 2 and 3"; fail=1; }
 
 "$mkfs" -q -d "$tmp/tree" "$tmp/plain.img" 16M > /dev/null 2>&1 || exit 99
 "$tune" -O casefold --casefold / --progress 3 "$tmp/plain.img" \

@@ -115,7 +115,7 @@ static errcode_t make_inode(struct mkfs_populate *p, struct mkfs_node *node,
 	}
 	mkfs_tally_add(&p->counts, node);
 	if (p->progress)
-		e2fold_progress_update(p->progress, 1, ++p->made, p->total);
+		e2fold_progress_update(p->progress, 2, ++p->made, p->total);
 	return 0;
 }
 

@@ -48,6 +48,7 @@ struct run {
 	struct unicode_map *um;
 	size_t casefolded_dirs;
 	ext2_filsys fs;
+	struct e2fold_progress progress;	/* --progress */
 };
 
 static int has_casefold(struct run *r)
@@ -110,7 +111,10 @@ static errcode_t read_source(struct run *r)
 
 	if (r->opt.source) {
 		retval = mkfs_source_scan(r->opt.source, r->opt.device,
-					  &r->src, &r->tree);
+					  r->opt.progress_fd >= 0 ?
+					  &r->progress : NULL, &r->src,
+					  &r->tree);
+		e2fold_progress_break(&r->progress);
 		if (!retval)
 			retval = reserve_lost_found(r);
 		mkfs_tree_sort(&r->tree);
@@ -194,25 +198,23 @@ static errcode_t dry_run(struct run *r)
 
 static errcode_t populate(struct run *r, ext2_ino_t lost_found)
 {
-	struct e2fold_progress progress;
 	struct mkfs_populate p = {
 		.fs = r->fs, .src = &r->src, .um = r->um,
 		.lost_found = lost_found,
 		.keep_root_owner = r->opt.have_root_owner,
 		.root_uid = r->plan.root_uid, .root_gid = r->plan.root_gid,
-		.progress = r->opt.progress_fd >= 0 ? &progress : NULL,
+		.progress = r->opt.progress_fd >= 0 ? &r->progress : NULL,
 	};
 	/* A bar takes the line: the words follow it, with "done". */
 	int bar = r->opt.progress_fd == 0;
 	errcode_t retval;
 
-	e2fold_progress_init(&progress, r->opt.progress_fd, r->opt.device);
 	if (!r->opt.quiet && !bar) {
 		fputs("Copying files into the filesystem: ", stdout);
 		fflush(stdout);
 	}
 	retval = mkfs_populate(&p, &r->tree);
-	e2fold_progress_end(&progress);
+	e2fold_progress_end(&r->progress);
 	if (!retval && !r->opt.quiet) {
 		puts(bar ? "Copying files into the filesystem: done" : "done");
 		mkfs_summary_populated(stdout, &p);
@@ -268,6 +270,8 @@ static errcode_t run(struct run *r, int argc, char **argv)
 	errcode_t retval;
 
 	retval = mkfs_parse_options(argc, argv, &r->opt);
+	e2fold_progress_init(&r->progress, retval ? -1 : r->opt.progress_fd,
+			     r->opt.device);
 	if (!retval)
 		retval = mkfs_target_inspect(r->opt.device, r->opt.force,
 					     &r->target);

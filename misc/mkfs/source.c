@@ -14,12 +14,14 @@
 #include "source.h"
 
 errcode_t mkfs_source_scan(const char *path, const char *target,
+			   struct e2fold_progress *progress,
 			   struct mkfs_source *src, struct mkfs_tree *tree)
 {
 	struct stat st;
 
 	memset(src, 0, sizeof(*src));
 	src->path = path;
+	src->progress = progress;
 	if (stat(target, &st) == 0 && S_ISREG(st.st_mode)) {
 		src->skip_target = 1;
 		src->target_dev = st.st_dev;
@@ -33,6 +35,7 @@ errcode_t mkfs_source_scan(const char *path, const char *target,
 		return mkfs_dir_scan(src, tree);
 	if (S_ISREG(st.st_mode)) {
 		src->is_archive = 1;
+		src->archive_size = st.st_size;
 		return mkfs_archive_scan(src, tree);
 	}
 	com_err(mkfs_prog, 0, "%s: the source must be a directory or an "
