@@ -115,6 +115,20 @@ struct fsck_ctx {
 	FILE *out;
 	size_t progress_dir;		/* pass 2's directory, for progress */
 
+	/*
+	 * Pass 0 runs before e2fsck and again after it: a finding asked
+	 * the first time keeps its answer, unasked (bits by the code's
+	 * serial). feature_missing: the casefold feature was found missing
+	 * and not set, which every later finding about it repeats.
+	 */
+	unsigned int pass0_asked, pass0_yes;
+	int feature_missing;
+	/*
+	 * e2fsck refuses the encoding, which -n (or a "no") kept: it checks
+	 * a copy of the metadata with utf8-12.1 instead (external.c).
+	 */
+	int e2fsck_needs_encoding;
+
 	/* Encoding of the filesystem, once pass 0 accepts it. */
 	struct unicode_map *um;
 	int strict;

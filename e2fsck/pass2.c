@@ -348,25 +348,47 @@ static int placed_by_ignorable_kernel(struct dir_check *dc, size_t i,
 	return hash >= leaf->lo && hash < leaf->hi;
 }
 
+static int misplaced_at(const struct dir_check *dc, size_t i)
+{
+	const struct e2fold_dx_leaf *leaf =
+		e2fold_dir_leaf_at(dc->dir, dc->dir->ents[i].lblk);
+
+	return !leaf || dc->hash[i] < leaf->lo || dc->hash[i] >= leaf->hi;
+}
+
+/*
+ * Entries that are not where their hash leads: the directory's finding
+ * and its question once, then the entries, one line each (preen names
+ * the first few and counts the rest; the report lists them all).
+ */
 static void check_placement(struct dir_check *dc)
 {
 	struct e2fold_dir *dir = dc->dir;
-	struct problem_context more = { 0 };
+	struct problem_context head = { 0 }, more = { 0 };
 	size_t i, misplaced = 0;
 
 	if (dir->dx_problem) {
 		check_damaged_index(dc, PR_2_HTREE_DAMAGED);
 		return;
 	}
+	for (i = 0; i < dir->nents; i++)
+		misplaced += misplaced_at(dc, i);
+	if (!misplaced)
+		return;
+	head.dir = dir->ino;
+	head.num = misplaced;
+	head.no_fix = !dc->can_rebuild;
+	ask_rebuild(dc, PR_2_MISPLACED, &head);
+	misplaced = 0;
 	for (i = 0; i < dir->nents; i++) {
 		const struct e2fold_dx_leaf *leaf =
 			e2fold_dir_leaf_at(dir, dir->ents[i].lblk);
 		struct problem_context pctx;
 
+		if (!misplaced_at(dc, i))
+			continue;
 		base_context(dc, &pctx, i);
 		pctx.num = dc->hash[i];
-		if (leaf && dc->hash[i] >= leaf->lo && dc->hash[i] < leaf->hi)
-			continue;
 		pctx.quiet = ++misplaced > PRINT_MISPLACED;
 		if (!leaf) {
 			ask_rebuild(dc, PR_2_HTREE_NOT_LEAF, &pctx);
@@ -383,6 +405,7 @@ static void check_placement(struct dir_check *dc)
 		more.num = misplaced - PRINT_MISPLACED;
 		fix_problem(dc->ctx, PR_2_MORE_MISPLACED, &more);
 	}
+	fix_problem_list_end(dc->ctx);
 }
 
 /* By stored hash, then in the order the kernel's lookup meets them. */

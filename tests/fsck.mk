@@ -24,6 +24,7 @@ F_TESTS = \
 	tests/f_casefold_encoding_nofeature \
 	tests/f_casefold_encoding_unexplained \
 	tests/f_casefold_encoding_unknown \
+	tests/f_casefold_encoding_unknown_kept \
 	tests/f_casefold_encrypted_bucket \
 	tests/f_casefold_encrypted_damaged \
 	tests/f_casefold_encrypted_dup \
@@ -38,6 +39,7 @@ F_TESTS = \
 	tests/f_casefold_fault_read \
 	tests/f_casefold_fault_write \
 	tests/f_casefold_feature_missing \
+	tests/f_casefold_feature_missing_kept \
 	tests/f_casefold_flag_nofeature \
 	tests/f_casefold_flag_nondir \
 	tests/f_casefold_flags_unknown \
@@ -52,6 +54,7 @@ F_TESTS = \
 	tests/f_casefold_mixed_flags \
 	tests/f_casefold_mixed_orphan \
 	tests/f_casefold_nested \
+	tests/f_casefold_no_casefolded_dirs \
 	tests/f_casefold_preen \
 	tests/f_casefold_readonly \
 	tests/f_casefold_rename_impossible \

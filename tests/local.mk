@@ -58,6 +58,9 @@ TESTS += tests/u_renameplan
 # Every tool answers -V, --version and --help (exit 0, on stdout).
 TESTS += tests/u_tools_version_help.sh
 EXTRA_DIST += tests/u_tools_version_help.sh
+# -C / --progress of scan, mkfs and tune: e2fsck's protocol and bar.
+TESTS += tests/u_progress.sh
+EXTRA_DIST += tests/u_progress.sh
 
 # No two names of the source tree are one name to casefolded ext4.
 TESTS += tests/u_source_names.sh

@@ -11,6 +11,7 @@ M_TESTS = \
 	tests/m_casefold_mounted \
 	tests/m_casefold_collisions \
 	tests/m_casefold_rename \
+	tests/m_casefold_quiet \
 	tests/m_casefold_strict \
 	tests/m_casefold_dirs \
 	tests/m_casefold_metadata \

@@ -41,6 +41,9 @@ lib_support_libsupport_la_SOURCES = \
 	lib/support/hex.h \
 	lib/support/json.h \
 	lib/support/le.h \
+	lib/support/plural.h \
+	lib/support/progress.h \
+	lib/support/progress.c \
 	lib/support/json.c \
 	lib/support/renameplan.h \
 	lib/support/renameplan.c \

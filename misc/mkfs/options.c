@@ -12,6 +12,7 @@
 #include "array.h"
 #include "mkfs.h"
 #include "options.h"
+#include "progress.h"
 #include "uuid.h"
 #include "version.h"
 
@@ -39,6 +40,8 @@ static void usage(FILE *f)
 		"                  lazy_itable_init=0|1, lazy_journal_init=0|1, test_fs\n"
 		"  -d SOURCE     populate from a directory or an archive\n"
 		"  --report FILE write a JSON report of the source check\n"
+		"  --progress FD progress of populating, as e2fsck -C shows it:\n"
+		"                numbers on descriptor FD, or a bar for 0\n"
 		"  -F            overwrite an existing filesystem or partition table\n"
 		"  -n            show what would be made; write nothing\n"
 		"  -q            quiet\n"
@@ -462,6 +465,11 @@ static errcode_t parse_letter(struct mkfs_options *opt, int c, char *arg,
 	case 'R':
 		opt->report_path = arg;
 		return 0;
+	case 'P':
+		opt->progress_fd = e2fold_progress_parse_fd(arg);
+		if (opt->progress_fd < 0)
+			return bad_value("--progress descriptor", arg);
+		return 0;
 	case 'F':
 		opt->force++;
 		return 0;
@@ -490,6 +498,7 @@ errcode_t mkfs_parse_options(int argc, char **argv, struct mkfs_options *opt)
 {
 	static const struct option longopts[] = {
 		{ "report", required_argument, NULL, 'R' },
+		{ "progress", required_argument, NULL, 'P' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
@@ -499,6 +508,7 @@ errcode_t mkfs_parse_options(int argc, char **argv, struct mkfs_options *opt)
 	int c;
 
 	memset(opt, 0, sizeof(*opt));
+	opt->progress_fd = -1;
 	opt->reserved_ratio = -1.0;
 	opt->discard = 1;
 	opt->lazy_itable_init = -1;

@@ -49,6 +49,7 @@ struct mkfs_options {
 	int quiet;			/* -q */
 	const char *source;		/* -d */
 	const char *report_path;	/* --report */
+	int progress_fd;		/* --progress: -1 none, 0 a bar */
 
 	/* -E */
 	const struct e2fold_encoding *encoding;	/* encoding=; NULL if not given */

@@ -48,6 +48,7 @@ struct run {
 	struct unicode_map *um;
 	size_t casefolded_dirs;
 	ext2_filsys fs;
+	struct e2fold_progress progress;	/* --progress */
 };
 
 static int has_casefold(struct run *r)
@@ -110,7 +111,10 @@ static errcode_t read_source(struct run *r)
 
 	if (r->opt.source) {
 		retval = mkfs_source_scan(r->opt.source, r->opt.device,
-					  &r->src, &r->tree);
+					  r->opt.progress_fd >= 0 ?
+					  &r->progress : NULL, &r->src,
+					  &r->tree);
+		e2fold_progress_break(&r->progress);
 		if (!retval)
 			retval = reserve_lost_found(r);
 		mkfs_tree_sort(&r->tree);
@@ -131,8 +135,8 @@ static errcode_t read_source(struct run *r)
 		mkfs_report_problems(stderr, &r->pc, &r->src);
 		return EXT2_ET_INVALID_ARGUMENT;
 	}
-	if (!r->opt.quiet)
-		mkfs_report_renames(stdout, &r->pc, &r->src);
+	/* -q hides progress, never a change to the user's names. */
+	mkfs_report_renames(stdout, &r->pc, &r->src);
 	return 0;
 }
 
@@ -199,16 +203,20 @@ static errcode_t populate(struct run *r, ext2_ino_t lost_found)
 		.lost_found = lost_found,
 		.keep_root_owner = r->opt.have_root_owner,
 		.root_uid = r->plan.root_uid, .root_gid = r->plan.root_gid,
+		.progress = r->opt.progress_fd >= 0 ? &r->progress : NULL,
 	};
+	/* A bar takes the line: the words follow it, with "done". */
+	int bar = r->opt.progress_fd == 0;
 	errcode_t retval;
 
-	if (!r->opt.quiet) {
+	if (!r->opt.quiet && !bar) {
 		fputs("Copying files into the filesystem: ", stdout);
 		fflush(stdout);
 	}
 	retval = mkfs_populate(&p, &r->tree);
+	e2fold_progress_end(&r->progress);
 	if (!retval && !r->opt.quiet) {
-		puts("done");
+		puts(bar ? "Copying files into the filesystem: done" : "done");
 		mkfs_summary_populated(stdout, &p);
 	}
 	return retval;
@@ -262,6 +270,8 @@ static errcode_t run(struct run *r, int argc, char **argv)
 	errcode_t retval;
 
 	retval = mkfs_parse_options(argc, argv, &r->opt);
+	e2fold_progress_init(&r->progress, retval ? -1 : r->opt.progress_fd,
+			     r->opt.device);
 	if (!retval)
 		retval = mkfs_target_inspect(r->opt.device, r->opt.force,
 					     &r->target);

@@ -362,6 +362,20 @@ static errcode_t add_member(struct ar_scan *s, struct archive_entry *e,
 	return retval;
 }
 
+/*
+ * --progress through an archive: the bytes of the archive file read so
+ * far (compressed, as libarchive consumed them) of its size. Reading it
+ * is pass 1; copying the data after the inodes (populate.c) is pass 3.
+ */
+static void archive_progress(struct mkfs_source *src, struct archive *a,
+			     int pass)
+{
+	if (src->progress)
+		e2fold_progress_update(src->progress, pass,
+				       archive_filter_bytes(a, -1),
+				       src->archive_size);
+}
+
 errcode_t mkfs_archive_scan(struct mkfs_source *src, struct mkfs_tree *tree)
 {
 	struct ar_scan s = { .src = src, .tree = tree };
@@ -394,7 +408,11 @@ errcode_t mkfs_archive_scan(struct mkfs_source *src, struct mkfs_tree *tree)
 			break;
 		}
 		retval = add_member(&s, e, index++);
+		archive_progress(src, s.a, 1);
 	}
+	if (!retval && src->progress)
+		e2fold_progress_update(src->progress, 1, src->archive_size,
+				       src->archive_size);
 	archive_read_free(s.a);
 	mkfs_pax_names_free(&s.pax);
 	utf8_unload(s.um);
@@ -460,7 +478,11 @@ errcode_t mkfs_archive_write_data(struct mkfs_source *src, ext2_filsys fs)
 		node = src->entry_node[index++];
 		if (node)
 			retval = copy_member(src, a, fs, node);
+		archive_progress(src, a, 3);
 	}
+	if (!retval && src->progress)
+		e2fold_progress_update(src->progress, 3, src->archive_size,
+				       src->archive_size);
 	archive_read_free(a);
 	return retval;
 }

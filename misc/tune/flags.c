@@ -23,6 +23,7 @@
 #include "array.h"
 #include "dirread.h"
 #include "encoding.h"
+#include "plural.h"
 #include "json.h"
 #include "tune.h"
 
@@ -195,9 +196,10 @@ static errcode_t rebuild_dir(struct tune_ctx *ctx, ext2_ino_t ino)
 		com_err("e2fold-tune", retval, "while rebuilding %s (inode %u)",
 			path ? path : "?", ino);
 	} else {
-		printf("%s %s (%zu entries).\n", ctx->opt.dry_run ?
+		printf("%s %s (%zu %s).\n", ctx->opt.dry_run ?
 		       "Would rebuild" : "Rebuilt", path ? path : "?",
-		       dir->nents);
+		       dir->nents, e2fold_plural(dir->nents, "entry",
+						 "entries"));
 		tune_report_begin(ctx, &o, "change", "rebuild", ino, 0);
 		e2fold_json_number(&o, "entries", dir->nents);
 		tune_report_add_change(ctx, &o);

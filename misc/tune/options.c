@@ -8,6 +8,7 @@
 
 #include "array.h"
 #include "encoding.h"
+#include "progress.h"
 #include "tune.h"
 #include "version.h"
 
@@ -51,6 +52,9 @@ static void usage(int status)
 		"  -z undo_file       save every block before it is overwritten\n"
 		"                     (e2undo restores them)\n"
 		"  --report FILE.json what was found and changed, as JSON\n"
+		"  --progress FD      progress of a conversion as e2fsck -C shows\n"
+		"                     it: numbers on descriptor FD, a bar for 0\n"
+		"                     (-C is tune2fs's mount count)\n"
 		"  -V, --version      print the version and exit\n"
 		"  --help             print this help and exit\n\n"
 		"Exit status: 0 done, 1 refused (a proof failed), 8 error.\n");
@@ -159,6 +163,7 @@ void tune_parse_options(int argc, char **argv, struct tune_options *opt)
 		{ "rebuild", no_argument, NULL, 'r' },
 		{ "dry-run", no_argument, NULL, 'd' },
 		{ "report", required_argument, NULL, 'R' },
+		{ "progress", required_argument, NULL, 'P' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
@@ -166,6 +171,7 @@ void tune_parse_options(int argc, char **argv, struct tune_options *opt)
 	int c;
 
 	memset(opt, 0, sizeof(*opt));
+	opt->progress_fd = -1;
 	while ((c = getopt_long(argc, argv, "O:E:z:V", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'O':
@@ -202,6 +208,14 @@ void tune_parse_options(int argc, char **argv, struct tune_options *opt)
 			break;
 		case 'R':
 			opt->report_file = optarg;
+			break;
+		case 'P':
+			opt->progress_fd = e2fold_progress_parse_fd(optarg);
+			if (opt->progress_fd < 0) {
+				fprintf(stderr, "%s: --progress %s: not a file "
+					"descriptor\n", prog, optarg);
+				exit(TUNE_ERROR);
+			}
 			break;
 		case 'V':
 			printf("%s\n", e2fold_version_banner(prog));

@@ -22,6 +22,7 @@
 #include <stdio.h>
 #include <ext2fs/ext2fs.h>
 
+#include "progress.h"
 #include "unicode.h"
 
 #define TUNE_OK 0
@@ -43,6 +44,7 @@ struct tune_options {
 	int dry_run;
 	const char *undo_file;
 	const char *report_file;
+	int progress_fd;		/* --progress: -1 none, 0 a bar */
 };
 
 struct tune_report;
@@ -57,6 +59,7 @@ struct tune_ctx {
 	 * same dry run judges the filesystem as if they were (NULL if none).
 	 */
 	ext2fs_inode_bitmap uncasefolded;
+	struct e2fold_progress progress;	/* of conversions */
 	int changed;			/* the superblock was changed */
 	int wrote;			/* something else was written */
 	int writing;			/* tune_begin_writes has run */
@@ -84,6 +87,9 @@ char *tune_path(ext2_filsys fs, ext2_ino_t dir);
 /* Print "PATH/NAME" with both escaped. */
 void tune_print_name(FILE *f, ext2_filsys fs, ext2_ino_t dir,
 		     const unsigned char *name, unsigned int len);
+/* The same, the name escaped exactly (cfname.h: names that print alike). */
+void tune_print_name_exact(FILE *f, ext2_filsys fs, ext2_ino_t dir,
+			   const unsigned char *name, unsigned int len);
 
 struct e2fold_dir;
 struct e2fold_rename_plan;
