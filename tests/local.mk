@@ -35,6 +35,7 @@ include tests/fuzz.mk
 include tests/tune.mk
 include tests/scan.mk
 include tests/fuse.mk
+include tests/journal.mk
 
 # Every tool answers -V, --version and --help (exit 0, on stdout).
 TESTS += tests/u_tools_version_help.sh

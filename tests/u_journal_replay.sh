@@ -1,0 +1,155 @@
+#!/bin/sh
+# Transactions that lib/support/journal.c writes are what the system
+# e2fsck replays and debugfs reads (doc/journal.md). On casefold images
+# of 1 KiB and 4 KiB blocks, with and without metadata_csum (journal
+# checksum v3) and 64bit (64-bit tags), tests/jtxn makes one
+# transaction (a new label, four new files, a block that starts with
+# the jbd2 magic, an ordered data block, a revoke record) and:
+#   commit       the filesystem is clean, needs_recovery is off again,
+#                and it holds the new contents;
+#   stop-after   (a crash after the commit record, nothing in place):
+#                needs_recovery is on, debugfs's logdump shows one tag
+#                per block, the escaped one, the revoke record and the
+#                commit block; e2fsck -fy replays it to the new
+#                contents, clean; so does e2fsck -E journal_only;
+#   stop-before  (a crash before the commit record): logdump shows no
+#                commit block; e2fsck leaves the old contents, clean.
+# And the journals e2fold does not write are refused with their reason.
+test_name=u_journal_replay
+. "$top_srcdir/tests/journal-lib.sh"
+
+# The new contents, from jtxn.c's fill(): /magic begins with the jbd2
+# magic (big-endian) and goes on with 5 + 7i; /ordered is 3 + 7i.
+check_new_bytes() {
+	check
+	got=$(debugfs -R 'cat /magic' "$1" 2>/dev/null | od -An -tx1 -N8 | tr -d ' \n')
+	[ "$got" = c03b399821282f36 ] ||
+		fail "/magic starts with $got, want c03b399821282f36 (escape undone)"
+	check
+	got=$(debugfs -R 'cat /ordered' "$1" 2>/dev/null | od -An -tx1 -N4 | tr -d ' \n')
+	[ "$got" = 030a1118 ] ||
+		fail "/ordered starts with $got, want 030a1118 (the data, not the revoked block)"
+}
+
+same_state() {
+	check
+	fs_state "$1" > "$work/got"
+	if ! cmp -s "$2" "$work/got"; then
+		fail "the filesystem holds neither what it should ($3):"
+		diff -u "$2" "$work/got" | sed 's/^/  /' >&2
+	fi
+}
+
+recovery_flag() {
+	check
+	case " $(features "$1") " in
+	*" needs_recovery "*) [ "$2" = on ] || fail "needs_recovery is still set" ;;
+	*) [ "$2" = off ] || fail "needs_recovery is not set" ;;
+	esac
+}
+
+# replay IMG [OPTIONS]: e2fsck -y replays (exit 0 or 1: it changed the
+# filesystem), then -fn must find it clean.
+replay() {
+	check
+	e2fsck -fy "$@" > "$work/replay.out" 2>&1
+	rc=$?
+	if [ "$rc" -gt 1 ]; then
+		fail "e2fsck -fy $* exits $rc:"
+		sed 's/^/  /' "$work/replay.out" >&2
+	fi
+}
+
+for config in "1024 ^metadata_csum,^64bit" "1024 metadata_csum,64bit" \
+	      "4096 metadata_csum,64bit" "4096 ^metadata_csum,^64bit" \
+	      "1024 metadata_csum,^64bit" "4096 ^metadata_csum,64bit"; do
+	# shellcheck disable=SC2086
+	set -- $config
+	title="$1-byte blocks, $2"
+	orig=$work/orig.img
+	img=$work/img
+	make_image "$orig" "$1" "$2"
+	fs_state "$orig" > "$work/old"
+
+	title="$1-byte blocks, $2: commit"
+	cp "$orig" "$img"
+	check
+	"$jtxn" "$img" commit > "$work/out" 2>&1 ||
+		fail "jtxn commit failed: $(cat "$work/out")"
+	fsck_clean "$img"
+	recovery_flag "$img" off
+	check_new_bytes "$img"
+	fs_state "$img" > "$work/new"
+	check
+	grep -qx 'label journaled' "$work/new" && grep -qx 'name ordered' "$work/new" ||
+		fail "the committed filesystem lacks the new label or names"
+
+	title="$1-byte blocks, $2: a crash after the commit record"
+	cp "$orig" "$img"
+	"$jtxn" "$img" stop-after > "$work/out" 2>&1
+	blocks=$(sed -n 's/^blocks //p' "$work/out")
+	recovery_flag "$img" on
+	debugfs -R 'logdump -a' "$img" > "$work/logdump" 2>&1
+	check
+	tags=$(grep -c 'FS block [0-9]* logged at' "$work/logdump")
+	[ "$tags" = "$blocks" ] ||
+		fail "logdump shows $tags tags, the transaction has $blocks blocks"
+	check
+	grep -q 'logged at journal block [0-9]* (flags 0x[0-9a-f]*[13579bdf])' "$work/logdump" ||
+		fail "no tag has the escape flag (0x1)"
+	check
+	grep -q 'Revoke FS block' "$work/logdump" ||
+		fail "logdump shows no revoke record"
+	check
+	grep -q 'type 2 (commit block)' "$work/logdump" ||
+		fail "logdump shows no commit block"
+	check
+	[ "$("$jtxn" "$img" refuse)" = "Journal flags inconsistent" ] ||
+		fail "a journal that needs recovery is not refused"
+	cp "$img" "$work/crashed"
+	replay "$img"
+	fsck_clean "$img"
+	recovery_flag "$img" off
+	same_state "$img" "$work/new" "replayed by e2fsck -fy"
+	check_new_bytes "$img"
+
+	title="$1-byte blocks, $2: e2fsck -E journal_only"
+	cp "$work/crashed" "$img"
+	check
+	e2fsck -y -E journal_only "$img" > "$work/replay.out" 2>&1 ||
+		fail "e2fsck -E journal_only exits $?"
+	recovery_flag "$img" off
+	same_state "$img" "$work/new" "replayed by e2fsck -E journal_only"
+	fsck_clean "$img"
+
+	title="$1-byte blocks, $2: a crash before the commit record"
+	cp "$orig" "$img"
+	"$jtxn" "$img" stop-before > "$work/out" 2>&1
+	recovery_flag "$img" on
+	debugfs -R 'logdump' "$img" > "$work/logdump" 2>&1
+	check
+	grep -q 'type 1 (descriptor block)' "$work/logdump" ||
+		fail "logdump shows no descriptor block"
+	check
+	! grep -q 'commit block' "$work/logdump" ||
+		fail "logdump shows a commit block"
+	replay "$img"
+	fsck_clean "$img"
+	same_state "$img" "$work/old" "the old contents"
+done
+
+title="refusals"
+mke2fs -q -F -t ext4 -O casefold,^has_journal "$work/nojournal" 16M \
+	> /dev/null 2>&1 || exit 99
+check
+[ "$("$jtxn" "$work/nojournal" refuse)" = "Journal not found" ] ||
+	fail "a filesystem without a journal is not refused"
+cp "$orig" "$work/external"
+debugfs -w -R 'ssv journal_inum 0' "$work/external" > /dev/null 2>&1
+debugfs -w -R 'ssv journal_dev 2049' "$work/external" > /dev/null 2>&1
+check
+[ "$("$jtxn" "$work/external" refuse)" = \
+  "Operation not supported on an external journal" ] ||
+	fail "an external journal is not refused"
+
+finish_checks
