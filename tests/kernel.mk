@@ -25,6 +25,8 @@ KERNEL_TESTS = \
 	tests/kernel/k_fsck_repair@bookworm \
 	tests/kernel/k_fuse_diff@sid tests/kernel/k_fuse_diff@trixie \
 	tests/kernel/k_fuse_diff@bookworm \
+	tests/kernel/k_journal@sid tests/kernel/k_journal@trixie \
+	tests/kernel/k_journal@bookworm \
 	tests/kernel/k_smoke@sid tests/kernel/k_smoke@trixie \
 	tests/kernel/k_smoke@bookworm
 if KERNEL_TESTS
@@ -102,3 +104,8 @@ EXTRA_DIST += tests/kernel/k_encrypted.sh
 # filesystem: the same answers, the same names left; the kernel finds
 # every name e2fold-fuse wrote by each of its spellings.
 EXTRA_DIST += tests/kernel/k_fuse_diff.sh
+
+# Transactions e2fold wrote into the journal and a crash cut (after the
+# commit record, and before it): Linux replays at mount exactly what the
+# system e2fsck replays, and the images are clean after.
+EXTRA_DIST += tests/kernel/k_journal.sh
