@@ -9,7 +9,8 @@
 #                and it holds the new contents;
 #   stop-after   (a crash after the commit record, nothing in place):
 #                needs_recovery is on, debugfs's logdump shows one tag
-#                per block, the escaped one, the revoke record and the
+#                per block with the flags doc/journal.md, "Descriptor
+#                block" gives, the escaped one, the revoke record and the
 #                commit block; e2fsck -fy replays it to the new
 #                contents, clean; so does e2fsck -E journal_only;
 #   stop-before  (a crash before the commit record): logdump shows no
@@ -97,6 +98,23 @@ for config in "1024 ^metadata_csum,^64bit" "1024 metadata_csum,64bit" \
 	check
 	grep -q 'logged at journal block [0-9]* (flags 0x[0-9a-f]*[13579bdf])' "$work/logdump" ||
 		fail "no tag has the escape flag (0x1)"
+	check
+	bad=$(awk '/logged at journal block/ {
+			f = $NF; sub(/^0x/, "", f); sub(/\)$/, "", f)
+			v = 0
+			for (i = 1; i <= length(f); i++)
+				v = v * 16 + index("0123456789abcdef", substr(f, i, 1)) - 1
+			flags[++n] = v
+		}
+		END {
+			for (i = 1; i <= n; i++) {
+				same = int(flags[i] / 2) % 2; last = int(flags[i] / 8) % 2
+				if (same != (i > 1) || last != (i == n))
+					printf " tag %d: flags %d", i, flags[i]
+			}
+		}' "$work/logdump")
+	[ -z "$bad" ] ||
+		fail "want 'same UUID' (0x2) on every tag but the first, 'last' (0x8) on the last only:$bad"
 	check
 	grep -q 'Revoke FS block' "$work/logdump" ||
 		fail "logdump shows no revoke record"
