@@ -32,6 +32,14 @@ int cmd_need_writable(struct session *s, const char *cmd)
 	return -1;
 }
 
+void cmd_commit(struct session *s, const char *cmd)
+{
+	errcode_t retval = session_commit(s);
+
+	if (retval)
+		cmd_error(s, cmd, retval, "while committing to the journal");
+}
+
 char **args_begin(int argc, cmd_argv_t argv)
 {
 	char **copy = calloc(argc + 1, sizeof(*copy));

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "array.h"
 #include "journal.h"
 #include "le.h"
 
@@ -58,7 +59,6 @@ static void put_be64(unsigned char *p, __u64 v)
 #define JSB_UUID		0x30
 #define JSB_NR_USERS		0x40
 #define JSB_CHECKSUM_TYPE	0x50
-#define JSB_NUM_FC_BLOCKS	0x54
 #define JSB_CHECKSUM		0xFC
 #define JSB_SIZE		1024
 
@@ -155,12 +155,33 @@ __u32 e2fold_journal_capacity(const struct e2fold_journal *j)
 	return j->last - j->first;
 }
 
+/* The filesystem block of journal block n, or 0 if the inode maps none. */
+static blk64_t journal_block(const struct e2fold_journal *j, __u32 n)
+{
+	size_t lo = 0, hi = j->nruns;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		const struct e2fold_journal_run *r = &j->runs[mid];
+
+		if (n < r->logical)
+			hi = mid;
+		else if (n - r->logical >= r->len)
+			lo = mid + 1;
+		else
+			return r->physical + (n - r->logical);
+	}
+	return 0;
+}
+
 static errcode_t write_journal_block(struct e2fold_journal *j, __u32 n,
 				     const unsigned char *buf)
 {
-	if (n >= j->maplen || !j->map[n])
+	blk64_t block = journal_block(j, n);
+
+	if (!block)
 		return EXT2_ET_CORRUPT_JOURNAL_SB;
-	return io_channel_write_blk64(j->io, j->map[n], 1, buf);
+	return io_channel_write_blk64(j->io, block, 1, buf);
 }
 
 /* Fill in the header every jbd2 block starts with. */
@@ -258,38 +279,50 @@ static errcode_t write_needs_recovery(struct e2fold_journal *j, int on)
 
 struct map_walk {
 	struct e2fold_journal *j;
+	__u32 limit;		/* journal blocks beyond are not needed */
 	errcode_t error;
 };
 
+/* One more mapped block: it extends the last run or starts one. */
 static int map_block(ext2_filsys fs, blk64_t *blocknr, e2_blkcnt_t blockcnt,
 		     blk64_t ref_blk, int ref_offset, void *priv)
 {
 	struct map_walk *w = priv;
+	struct e2fold_journal *j = w->j;
+	struct e2fold_journal_run *last = j->nruns ? &j->runs[j->nruns - 1] : NULL;
 
 	(void)fs;
 	(void)ref_blk;
 	(void)ref_offset;
-	if (blockcnt < 0)
+	if (blockcnt < 0 || (__u64)blockcnt >= w->limit)
 		return 0;
-	if ((__u64)blockcnt >= w->j->maplen) {
-		w->error = EXT2_ET_CORRUPT_JOURNAL_SB;
+	if (last && last->logical + last->len == blockcnt &&
+	    last->physical + last->len == *blocknr) {
+		last->len++;
+		return 0;
+	}
+	if (last && last->logical + last->len > blockcnt) {
+		w->error = EXT2_ET_CORRUPT_JOURNAL_SB;	/* out of order */
 		return BLOCK_ABORT;
 	}
-	w->j->map[blockcnt] = *blocknr;
+	w->error = e2fold_array_reserve(&j->runs, &j->runs_cap, j->nruns + 1,
+					sizeof(*j->runs));
+	if (w->error)
+		return BLOCK_ABORT;
+	j->runs[j->nruns].logical = blockcnt;
+	j->runs[j->nruns].physical = *blocknr;
+	j->runs[j->nruns++].len = 1;
 	return 0;
 }
 
-/* The filesystem block of each of the journal inode's blocks. */
+/* Where the journal inode's first limit blocks lie, as runs. */
 static errcode_t map_journal(ext2_filsys fs, struct e2fold_journal *j,
-			     __u32 nblocks)
+			     __u32 limit)
 {
-	struct map_walk w = { j, 0 };
+	struct map_walk w = { j, limit, 0 };
 	errcode_t retval;
 
-	retval = ext2fs_get_arrayzero(nblocks, sizeof(*j->map), &j->map);
-	if (retval)
-		return retval;
-	j->maplen = nblocks;
+	j->nruns = 0;
 	retval = ext2fs_block_iterate3(fs, fs->super->s_journal_inum,
 				       BLOCK_FLAG_READ_ONLY |
 				       BLOCK_FLAG_DATA_ONLY, NULL,
@@ -300,17 +333,18 @@ static errcode_t map_journal(ext2_filsys fs, struct e2fold_journal *j,
 /* Which journals e2fold writes (journal.h, e2fold_journal_open). */
 static errcode_t check_fs(ext2_filsys fs)
 {
+	if (ext2fs_has_feature_journal_needs_recovery(fs->super))
+		return EXT2_ET_JOURNAL_FLAGS_WRONG;
 	if (!ext2fs_has_feature_journal(fs->super))
 		return EXT2_ET_NO_JOURNAL;
 	if (!fs->super->s_journal_inum ||
 	    ext2fs_has_feature_journal_dev(fs->super))
 		return EXT2_ET_EXTERNAL_JOURNAL_NOSUPP;
-	if (ext2fs_has_feature_journal_needs_recovery(fs->super))
-		return EXT2_ET_JOURNAL_FLAGS_WRONG;
 	return 0;
 }
 
-static errcode_t check_super(ext2_filsys fs, struct e2fold_journal *j)
+static errcode_t check_super(ext2_filsys fs, const struct ext2_inode *inode,
+			     struct e2fold_journal *j)
 {
 	const unsigned char *s = j->super;
 	__u32 maxlen = be32_at(s + JSB_MAXLEN);
@@ -329,12 +363,15 @@ static errcode_t check_super(ext2_filsys fs, struct e2fold_journal *j)
 	if (!super_csum_ok(j))
 		return EXT2_ET_CORRUPT_JOURNAL_SB;
 	if (be32_at(s + JSB_BLOCKSIZE) != fs->blocksize ||
-	    maxlen > j->maplen)
+	    maxlen > EXT2_I_SIZE(inode) / fs->blocksize)
 		return EXT2_ET_CORRUPT_JOURNAL_SB;
 	j->first = be32_at(s + JSB_FIRST);
 	j->last = maxlen;
 	if (j->first < 1 || j->first + 2 >= j->last)
 		return EXT2_ET_CORRUPT_JOURNAL_SB;
+	if (!(j->incompat & JBD2_INCOMPAT_64BIT) &&
+	    ext2fs_blocks_count(fs->super) > 0xFFFFFFFFULL)
+		return EXT2_ET_UNSUPP_FEATURE;	/* tags would cut block numbers */
 	if (be32_at(s + JSB_START))
 		return EXT2_ET_JOURNAL_FLAGS_WRONG;
 	/*
@@ -348,26 +385,43 @@ static errcode_t check_super(ext2_filsys fs, struct e2fold_journal *j)
 	return 0;
 }
 
+/* How many journal blocks the runs map (they never overlap). */
+static __u64 mapped_blocks(const struct e2fold_journal *j)
+{
+	__u64 n = 0;
+
+	for (size_t i = 0; i < j->nruns; i++)
+		n += j->runs[i].len;
+	return n;
+}
+
+/*
+ * The journal superblock (journal block 0), then the map of the log it
+ * describes; every block of the journal must be mapped.
+ */
 static errcode_t load_journal(ext2_filsys fs, struct e2fold_journal *j)
 {
 	struct ext2_inode inode;
 	errcode_t retval;
 
 	retval = ext2fs_read_inode(fs, fs->super->s_journal_inum, &inode);
+	if (!retval)
+		retval = map_journal(fs, j, 1);
 	if (retval)
 		return retval;
-	retval = map_journal(fs, j, EXT2_I_SIZE(&inode) / fs->blocksize);
-	if (retval)
-		return retval;
-	if (!j->maplen || !j->map[0])
+	if (!journal_block(j, 0))
 		return EXT2_ET_NO_JOURNAL_SB;
 	retval = ext2fs_get_mem(fs->blocksize, &j->super);
+	if (!retval)
+		retval = io_channel_read_blk64(j->io, journal_block(j, 0), 1,
+					       j->super);
+	if (!retval)
+		retval = check_super(fs, &inode, j);
+	if (!retval)
+		retval = map_journal(fs, j, j->last);
 	if (retval)
 		return retval;
-	retval = io_channel_read_blk64(j->io, j->map[0], 1, j->super);
-	if (retval)
-		return retval;
-	return check_super(fs, j);
+	return mapped_blocks(j) == j->last ? 0 : EXT2_ET_CORRUPT_JOURNAL_SB;
 }
 
 errcode_t e2fold_journal_open(ext2_filsys fs, io_channel io,
@@ -401,7 +455,7 @@ void e2fold_journal_free(struct e2fold_journal *j)
 {
 	if (!j)
 		return;
-	ext2fs_free_mem(&j->map);
+	ext2fs_free_mem(&j->runs);
 	ext2fs_free_mem(&j->super);
 	ext2fs_free_mem(&j);
 }

@@ -20,6 +20,12 @@
 
 #include <ext2fs/ext2fs.h>
 
+/* Journal blocks [logical, logical + len) are filesystem blocks from physical on. */
+struct e2fold_journal_run {
+	__u32 logical, len;
+	blk64_t physical;
+};
+
 /* What the journal superblock says, and where the journal's blocks lie. */
 struct e2fold_journal {
 	io_channel io;		/* the filesystem's, below any transaction layer */
@@ -29,8 +35,8 @@ struct e2fold_journal {
 	__u32 incompat;		/* JBD2 incompat features */
 	__u32 csum_seed;	/* crc32c of the journal UUID (checksum v3) */
 	unsigned char uuid[16];
-	blk64_t *map;		/* filesystem block of each journal block */
-	__u32 maplen;
+	struct e2fold_journal_run *runs;	/* where the journal's blocks lie */
+	size_t nruns, runs_cap;
 	unsigned char *super;	/* journal block 0, as last written */
 	blk64_t fs_super_block;	/* the block holding the primary superblock */
 	unsigned int fs_super_offset;	/* and its offset in that block */

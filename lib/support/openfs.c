@@ -7,6 +7,7 @@
 #include "icache.h"
 #include "openfs.h"
 #include "syncio.h"
+#include "txnio.h"
 
 errcode_t e2fold_open_fs(const char *device, int flags, const char *undo_file,
 			 ext2_filsys *ret_fs)
@@ -39,6 +40,32 @@ errcode_t e2fold_open_fs_at(const char *device, int flags, blk64_t superblock,
 	if (!retval)
 		e2fold_guard_inode_cache(*ret_fs);
 	return retval;
+}
+
+errcode_t e2fold_open_fs_journaled(const char *device, int flags,
+				   ext2_filsys *ret_fs,
+				   errcode_t *ret_unjournaled)
+{
+	io_manager io = e2fold_txn_io_manager(e2fold_default_io_manager());
+	errcode_t retval;
+
+	*ret_unjournaled = EXT2_ET_NO_JOURNAL;
+	retval = ext2fs_open2(device, NULL, flags | EXT2_FLAG_64BITS, 0, 0,
+			      io, ret_fs);
+	if (retval)
+		return retval;
+	e2fold_guard_inode_cache(*ret_fs);
+	if (!(flags & EXT2_FLAG_RW))
+		return 0;
+	retval = e2fold_txn_begin(*ret_fs);
+	if (retval == EXT2_ET_JOURNAL_FLAGS_WRONG) {
+		/* Closing would write the superblock: free only. */
+		ext2fs_free(*ret_fs);
+		*ret_fs = NULL;
+		return retval;
+	}
+	*ret_unjournaled = retval;
+	return 0;
 }
 
 int e2fold_superblock_unusable(errcode_t retval)
