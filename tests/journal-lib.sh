@@ -1,8 +1,9 @@
 # journal-lib.sh: what the journal tests share (u_journal_replay.sh,
-# u_journal_kill.sh). Source it after setting test_name. The judges are
+# u_journal_kill.sh, u_journal_debugfs.sh, kernel/k_journal.sh). Source
+# it after setting test_name. The judges are
 # the system e2fsck, debugfs and dumpe2fs, never e2fold's own code.
 #   $jtxn          tests/jtxn, the one transaction under test
-#   $work          a scratch directory, removed on exit
+#   $work          a scratch directory, removed on exit (test-lib.sh's)
 #   make_image F BLOCKSIZE FEATURES
 #                  a casefold ext4 of 16 MiB with a 1024-block journal,
 #                  its journal features set as Linux sets them at the
@@ -11,12 +12,13 @@
 #   fs_state F     what the transaction changes, one line each: the
 #                  label, the root's names, the contents of /magic and
 #                  /ordered (their SHA-256)
+#   replay F       e2fsck -fy replays the journal (exit 0 or 1: changed)
 #   fsck_clean F   e2fsck -fn finds nothing (0), else says so
 #   check / fail   count a check, report a failure and keep going
-set -u
-LC_ALL=C
-export LC_ALL
-: "${top_builddir:=.}"
+# test-lib.sh gives $tmp (the scratch directory, here $work), fail,
+# show_diff and finish_checks.
+. "$top_srcdir/tests/test-lib.sh"
+work=$tmp
 jtxn=$(cd "$top_builddir/tests" && pwd)/jtxn
 if [ ! -x "$jtxn" ]; then
 	echo "FAIL: $jtxn is not built" >&2
@@ -28,18 +30,6 @@ for tool in mke2fs e2fsck debugfs dumpe2fs; do
 		exit 99
 	fi
 done
-work=$top_builddir/tests/$test_name
-rm -rf "$work"
-mkdir -p "$work" || exit 99
-trap 'rm -rf "$work"' EXIT INT TERM
-checks=0
-failures=0
-title=
-
-fail() {
-	failures=$((failures + 1))
-	echo "FAIL: $title: $*" >&2
-}
 
 check() {
 	checks=$((checks + 1))
@@ -70,6 +60,16 @@ fs_state() {
 	done
 }
 
+replay() {
+	check
+	e2fsck -fy "$1" > "$work/replay.out" 2>&1
+	rc=$?
+	if [ "$rc" -gt 1 ]; then
+		fail "e2fsck -fy exits $rc:"
+		sed 's/^/  /' "$work/replay.out" >&2
+	fi
+}
+
 fsck_clean() {
 	check
 	if ! e2fsck -fn "$1" > "$work/fsck.out" 2>&1; then
@@ -84,8 +84,3 @@ features() {
 	dumpe2fs -h "$1" 2>/dev/null | sed -n 's/^Filesystem features: *//p'
 }
 
-finish_checks() {
-	echo "$checks checks, $failures failures"
-	[ "$failures" -eq 0 ]
-	exit
-}

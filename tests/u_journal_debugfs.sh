@@ -86,10 +86,7 @@ while [ "$n" -le "$writes" ]; do
 		grep -q 'the journal needs recovery' "$work/refused" ||
 			fail "the refusal does not say why: $(cat "$work/refused")"
 	fi
-	check
-	e2fsck -fy "$work/img" > "$work/replay.out" 2>&1
-	rc=$?
-	[ "$rc" -le 1 ] || fail "e2fsck -fy exits $rc: $(cat "$work/replay.out")"
+	replay "$work/img"
 	fsck_clean "$work/img"
 	check
 	"$fsck_tool" -fn "$work/img" > "$work/e2fold-fsck.out" 2>&1 ||

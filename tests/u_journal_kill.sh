@@ -42,13 +42,7 @@ for config in "1024 ^metadata_csum,^64bit" "4096 metadata_csum,64bit"; do
 		cp "$orig" "$img"
 		LD_PRELOAD=$shim E2FOLD_KILL_AT=$n "$jtxn" "$img" commit \
 			> /dev/null 2>&1
-		check
-		e2fsck -fy "$img" > "$work/replay.out" 2>&1
-		rc=$?
-		if [ "$rc" -gt 1 ]; then
-			fail "e2fsck -fy exits $rc:"
-			sed 's/^/  /' "$work/replay.out" >&2
-		fi
+		replay "$img"
 		fsck_clean "$img"
 		fs_state "$img" > "$work/got"
 		check

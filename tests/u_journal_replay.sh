@@ -49,18 +49,6 @@ recovery_flag() {
 	esac
 }
 
-# replay IMG [OPTIONS]: e2fsck -y replays (exit 0 or 1: it changed the
-# filesystem), then -fn must find it clean.
-replay() {
-	check
-	e2fsck -fy "$@" > "$work/replay.out" 2>&1
-	rc=$?
-	if [ "$rc" -gt 1 ]; then
-		fail "e2fsck -fy $* exits $rc:"
-		sed 's/^/  /' "$work/replay.out" >&2
-	fi
-}
-
 for config in "1024 ^metadata_csum,^64bit" "1024 metadata_csum,64bit" \
 	      "4096 metadata_csum,64bit" "4096 ^metadata_csum,^64bit" \
 	      "1024 metadata_csum,^64bit" "4096 ^metadata_csum,64bit"; do

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "faultio.h"
+#include "iolayer.h"
 
 enum fault_kind {
 	FAULT_NONE, FAULT_READ, FAULT_WRITE, FAULT_DROP,
@@ -15,7 +16,7 @@ enum fault_kind {
 };
 
 struct fault_data {
-	io_channel inner;
+	struct e2fold_io_layer layer;	/* first (iolayer.h) */
 	enum fault_kind kind;
 	unsigned long target;	/* which operation fails */
 	unsigned long reads, writes;
@@ -65,40 +66,17 @@ static struct fault_data *data_of(io_channel channel)
 	return channel->private_data;
 }
 
+static struct struct_io_manager fault_manager;
+
 static errcode_t fault_open(const char *name, int flags, io_channel *ret)
 {
-	io_channel channel = NULL;
-	struct fault_data *d = NULL;
-	errcode_t retval;
+	struct fault_data *d = calloc(1, sizeof(*d));
 
-	channel = calloc(1, sizeof(*channel));
-	d = calloc(1, sizeof(*d));
-	if (!channel || !d) {
-		retval = EXT2_ET_NO_MEMORY;
-		goto fail;
-	}
-	retval = unix_io_manager->open(name, flags, &d->inner);
-	if (retval)
-		goto fail;
+	if (!d)
+		return EXT2_ET_NO_MEMORY;
 	parse_fault(d, name);
-	channel->magic = EXT2_ET_MAGIC_IO_CHANNEL;
-	channel->manager = e2fold_fault_io_manager;
-	channel->name = strdup(name);
-	if (!channel->name) {
-		retval = EXT2_ET_NO_MEMORY;
-		io_channel_close(d->inner);
-		goto fail;
-	}
-	channel->block_size = d->inner->block_size;
-	channel->refcount = 1;
-	channel->flags = d->inner->flags;
-	channel->private_data = d;
-	*ret = channel;
-	return 0;
-fail:
-	free(channel);
-	free(d);
-	return retval;
+	return e2fold_io_layer_open(&fault_manager, unix_io_manager, name,
+				    flags, d, ret);
 }
 
 /*
@@ -128,19 +106,8 @@ static errcode_t fault_close(io_channel channel)
 	if (--channel->refcount > 0)
 		return 0;
 	log_counts(d);
-	retval = io_channel_close(d->inner);
-	free(channel->name);
-	free(d);
-	free(channel);
-	return retval;
-}
-
-static errcode_t fault_set_blksize(io_channel channel, int blksize)
-{
-	errcode_t retval = io_channel_set_blksize(data_of(channel)->inner, blksize);
-
-	if (!retval)
-		channel->block_size = blksize;
+	retval = io_channel_close(d->layer.inner);
+	e2fold_io_layer_free(channel);
 	return retval;
 }
 
@@ -160,7 +127,7 @@ static errcode_t fault_read_blk64(io_channel channel, unsigned long long block,
 
 	if (read_fails(d))
 		return EIO;
-	return io_channel_read_blk64(d->inner, block, count, data);
+	return io_channel_read_blk64(d->layer.inner, block, count, data);
 }
 
 static errcode_t fault_read_blk(io_channel channel, unsigned long block,
@@ -191,7 +158,7 @@ static errcode_t fault_write_blk64(io_channel channel,
 	case 2:
 		return 0;
 	}
-	return io_channel_write_blk64(d->inner, block, count, data);
+	return io_channel_write_blk64(d->layer.inner, block, count, data);
 }
 
 static errcode_t fault_write_blk(io_channel channel, unsigned long block,
@@ -211,43 +178,24 @@ static errcode_t fault_write_byte(io_channel channel, unsigned long offset,
 	case 2:
 		return 0;
 	}
-	return io_channel_write_byte(d->inner, offset, count, data);
+	return io_channel_write_byte(d->layer.inner, offset, count, data);
 }
 
 static errcode_t fault_flush(io_channel channel)
 {
-	return io_channel_flush(data_of(channel)->inner);
-}
-
-static errcode_t fault_set_option(io_channel channel, const char *option,
-				  const char *arg)
-{
-	io_channel inner = data_of(channel)->inner;
-
-	if (!inner->manager->set_option)
-		return EXT2_ET_INVALID_ARGUMENT;
-	return inner->manager->set_option(inner, option, arg);
-}
-
-static errcode_t fault_get_stats(io_channel channel, io_stats *stats)
-{
-	struct fault_data *d = data_of(channel);
-
-	if (d->inner->manager->get_stats)
-		return d->inner->manager->get_stats(d->inner, stats);
-	return EXT2_ET_UNIMPLEMENTED;
+	return io_channel_flush(data_of(channel)->layer.inner);
 }
 
 static errcode_t fault_discard(io_channel channel, unsigned long long block,
 			       unsigned long long count)
 {
-	return io_channel_discard(data_of(channel)->inner, block, count);
+	return io_channel_discard(data_of(channel)->layer.inner, block, count);
 }
 
 static errcode_t fault_zeroout(io_channel channel, unsigned long long block,
 			       unsigned long long count)
 {
-	return io_channel_zeroout(data_of(channel)->inner, block, count);
+	return io_channel_zeroout(data_of(channel)->layer.inner, block, count);
 }
 
 static struct struct_io_manager fault_manager = {
@@ -255,13 +203,13 @@ static struct struct_io_manager fault_manager = {
 	.name = "e2fold fault-injection I/O manager",
 	.open = fault_open,
 	.close = fault_close,
-	.set_blksize = fault_set_blksize,
+	.set_blksize = e2fold_io_layer_set_blksize,
 	.read_blk = fault_read_blk,
 	.write_blk = fault_write_blk,
 	.flush = fault_flush,
 	.write_byte = fault_write_byte,
-	.set_option = fault_set_option,
-	.get_stats = fault_get_stats,
+	.set_option = e2fold_io_layer_set_option,
+	.get_stats = e2fold_io_layer_get_stats,
 	.read_blk64 = fault_read_blk64,
 	.write_blk64 = fault_write_blk64,
 	.discard = fault_discard,

@@ -39,6 +39,8 @@ lib_support_libsupport_la_SOURCES = \
 	lib/support/json.c \
 	lib/support/dedup.h \
 	lib/support/dedup.c \
+	lib/support/iolayer.h \
+	lib/support/iolayer.c \
 	lib/support/faultio.h \
 	lib/support/faultio.c \
 	lib/support/syncio.h \

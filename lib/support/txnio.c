@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "array.h"
+#include "iolayer.h"
 #include "txnio.h"
 
 static io_manager txn_inner;
@@ -23,7 +24,8 @@ struct txn_block {
 };
 
 struct txn_data {
-	io_channel inner;
+	struct e2fold_io_layer layer;	/* first (iolayer.h) */
+	io_channel inner;	/* layer.inner, named shorter */
 	enum txn_state state;
 	int data_mode;
 	unsigned int unit;	/* the filesystem's block size */
@@ -170,37 +172,15 @@ static struct struct_io_manager txn_manager;
 
 static errcode_t txn_open(const char *name, int flags, io_channel *ret)
 {
-	io_channel channel;
-	struct txn_data *d;
+	struct txn_data *d = calloc(1, sizeof(*d));
 	errcode_t retval;
 
-	channel = calloc(1, sizeof(*channel));
-	d = calloc(1, sizeof(*d));
-	if (!channel || !d) {
-		retval = EXT2_ET_NO_MEMORY;
-		goto fail;
-	}
-	channel->name = strdup(name);
-	if (!channel->name) {
-		retval = EXT2_ET_NO_MEMORY;
-		goto fail;
-	}
-	retval = txn_inner->open(name, flags, &d->inner);
-	if (retval)
-		goto fail;
-	channel->magic = EXT2_ET_MAGIC_IO_CHANNEL;
-	channel->manager = &txn_manager;
-	channel->block_size = d->inner->block_size;
-	channel->refcount = 1;
-	channel->flags = d->inner->flags;
-	channel->private_data = d;
-	*ret = channel;
-	return 0;
-fail:
-	if (channel)
-		free(channel->name);
-	free(channel);
-	free(d);
+	if (!d)
+		return EXT2_ET_NO_MEMORY;
+	retval = e2fold_io_layer_open(&txn_manager, txn_inner, name, flags, d,
+				      ret);
+	if (!retval)
+		d->inner = d->layer.inner;
 	return retval;
 }
 
@@ -287,20 +267,8 @@ static errcode_t txn_close(io_channel channel)
 	ext2fs_free_mem(&d->blocks);
 	ext2fs_free_mem(&d->slots);
 	ext2fs_free_mem(&d->revoked);
-	free(d);
-	free(channel->name);
-	free(channel);
+	e2fold_io_layer_free(channel);
 	return last_close_error;
-}
-
-static errcode_t txn_set_blksize(io_channel channel, int blksize)
-{
-	errcode_t retval = io_channel_set_blksize(data_of(channel)->inner,
-						  blksize);
-
-	if (!retval)
-		channel->block_size = blksize;
-	return retval;
 }
 
 /* A request in the channel's blocks, as bytes. */
@@ -460,25 +428,6 @@ static errcode_t txn_flush(io_channel channel)
 	return io_channel_flush(data_of(channel)->inner);
 }
 
-static errcode_t txn_set_option(io_channel channel, const char *option,
-				const char *arg)
-{
-	io_channel inner = data_of(channel)->inner;
-
-	if (!inner->manager->set_option)
-		return EXT2_ET_INVALID_ARGUMENT;
-	return inner->manager->set_option(inner, option, arg);
-}
-
-static errcode_t txn_get_stats(io_channel channel, io_stats *stats)
-{
-	io_channel inner = data_of(channel)->inner;
-
-	if (inner->manager->get_stats)
-		return inner->manager->get_stats(inner, stats);
-	return EXT2_ET_UNIMPLEMENTED;
-}
-
 /*
  * No write_byte: libext2fs then writes the superblock whole (one block
  * of the transaction) instead of field by field. No discard or zeroout
@@ -490,12 +439,12 @@ static struct struct_io_manager txn_manager = {
 	.name = "e2fold journaled-transaction I/O manager",
 	.open = txn_open,
 	.close = txn_close,
-	.set_blksize = txn_set_blksize,
+	.set_blksize = e2fold_io_layer_set_blksize,
 	.read_blk = txn_read_blk,
 	.write_blk = txn_write_blk,
 	.flush = txn_flush,
-	.set_option = txn_set_option,
-	.get_stats = txn_get_stats,
+	.set_option = e2fold_io_layer_set_option,
+	.get_stats = e2fold_io_layer_get_stats,
 	.read_blk64 = txn_read_blk64,
 	.write_blk64 = txn_write_blk64,
 };
