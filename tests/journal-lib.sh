@@ -9,6 +9,9 @@
 #                  its journal features set as Linux sets them at the
 #                  first mount (csum v3 with metadata_csum, 64-bit tags
 #                  with 64bit: debugfs's journal_open)
+#   new_config BLOCKSIZE FEATURES
+#                  $orig made by make_image, its fs_state in $work/old,
+#                  $img the scratch image, $title named after both
 #   fs_state F     what the transaction changes, one line each: the
 #                  label, the root's names, the contents of /magic and
 #                  /ordered (their SHA-256)
@@ -49,6 +52,14 @@ make_image() {
 	*metadata_csum*) csum=-c ;;
 	esac
 	printf 'jo %s\njc\n' "$csum" | debugfs -w -f - "$1" > /dev/null 2>&1
+}
+
+new_config() {
+	title="$1-byte blocks, $2"
+	orig=$work/orig.img
+	img=$work/img
+	make_image "$orig" "$1" "$2"
+	fs_state "$orig" > "$work/old"
 }
 
 fs_state() {

@@ -23,11 +23,7 @@ export ASAN_OPTIONS
 for config in "1024 ^metadata_csum,^64bit" "4096 metadata_csum,64bit"; do
 	# shellcheck disable=SC2086
 	set -- $config
-	title="$1-byte blocks, $2"
-	orig=$work/orig.img
-	img=$work/img
-	make_image "$orig" "$1" "$2"
-	fs_state "$orig" > "$work/old"
+	new_config "$1" "$2"
 	cp "$orig" "$img"
 	rm -f "$work/count"
 	LD_PRELOAD=$shim E2FOLD_KILL_COUNT=$work/count "$jtxn" "$img" commit \

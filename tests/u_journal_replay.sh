@@ -54,11 +54,7 @@ for config in "1024 ^metadata_csum,^64bit" "1024 metadata_csum,64bit" \
 	      "1024 metadata_csum,^64bit" "4096 ^metadata_csum,64bit"; do
 	# shellcheck disable=SC2086
 	set -- $config
-	title="$1-byte blocks, $2"
-	orig=$work/orig.img
-	img=$work/img
-	make_image "$orig" "$1" "$2"
-	fs_state "$orig" > "$work/old"
+	new_config "$1" "$2"
 
 	title="$1-byte blocks, $2: commit"
 	cp "$orig" "$img"
