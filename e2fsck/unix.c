@@ -19,7 +19,7 @@
 #include <et/com_err.h>
 
 #include "e2fsck.h"
-#include "dxgeometry.h"
+#include "htree.h"
 #include "encoding.h"
 #include "external.h"
 #include "openfs.h"

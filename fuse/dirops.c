@@ -10,9 +10,9 @@
 #include <string.h>
 
 #include "cfname.h"
-#include "dirinsert.h"
+#include "diredit.h"
+#include "dirlinks.h"
 #include "e2fuse.h"
-#include "dirwrite.h"
 #include "newinode.h"
 
 int e2fuse_may_create(struct e2fuse *srv, ext2_ino_t dir, const char *name)
@@ -75,59 +75,38 @@ errcode_t e2fuse_add_name(struct e2fuse *srv, ext2_ino_t dir,
 	return retval;
 }
 
-/*
- * An inline directory has no blocks to edit: it is rewritten without
- * the entry (e2fold_dir_write moves it into blocks, as the kernel does
- * once it outgrows the inode).
- */
-static errcode_t remove_inline(struct e2fuse *srv, ext2_ino_t dir,
-			       const struct e2fuse_found *f)
+errcode_t e2fuse_add_dir(struct e2fuse *srv, ext2_ino_t dir,
+			 const char *name, ext2_ino_t ino)
 {
-	struct e2fold_dir_layout layout;
-	struct e2fold_new_entry *ents;
-	struct e2fold_dir *d;
+	struct e2fold_new_name nn = {
+		(const unsigned char *)name, strlen(name), ino, EXT2_FT_DIR
+	};
+	enum e2fold_add_how how;
 	errcode_t retval;
-	size_t i, n = 0;
 
-	retval = e2fold_dir_read(srv->fs, dir, &d);
-	if (retval)
-		return retval;
-	if (d->ncorrupt) {
-		retval = EXT2_ET_DIR_CORRUPTED;
-		goto out;
-	}
-	retval = e2fold_dir_entries(d, 0, &ents);
-	if (retval)
-		goto out;
-	for (i = 0; i < d->nents; i++)
-		if (d->ents[i].lblk != f->lblk || d->ents[i].offset != f->offset)
-			ents[n++] = ents[i];
-	memset(&layout, 0, sizeof(layout));
-	layout.ino = dir;
-	layout.parent = d->dotdot ? d->dotdot : dir;
-	layout.um = d->casefolded ? srv->um : NULL;
-	layout.hash_version = srv->fs->super->s_def_hash_version;
-	layout.stored_hashes = d->encrypted && d->casefolded;
-	retval = e2fold_dir_write(srv->fs, &layout, ents, n);
-	free(ents);
-out:
-	e2fold_dir_free(d);
+	retval = e2fold_dir_mkdir(srv->fs, srv->um, dir, &nn, &how);
+	if (!retval)
+		retval = touch_dir(srv, dir);
 	return retval;
 }
 
-errcode_t e2fuse_remove_entry(struct e2fuse *srv, ext2_ino_t dir,
-			      const struct e2fuse_found *f)
+int e2fuse_may_link_dir(struct e2fuse *srv, ext2_ino_t dir)
 {
 	struct ext2_inode_large inode;
 	errcode_t retval = e2fuse_read_inode(srv, dir, &inode);
 
 	if (retval)
-		return retval;
-	if (inode.i_flags & EXT4_INLINE_DATA_FL)
-		retval = remove_inline(srv, dir, f);
-	else
-		retval = e2fold_dirblock_remove(srv->fs, dir, f->lblk,
-						f->offset);
+		return e2fuse_errno(retval);
+	return e2fold_dir_links_full(srv->fs, (struct ext2_inode *)&inode) ?
+		EMLINK : 0;
+}
+
+errcode_t e2fuse_remove_entry(struct e2fuse *srv, ext2_ino_t dir,
+			      const struct e2fuse_found *f)
+{
+	errcode_t retval;
+
+	retval = e2fold_dir_remove(srv->fs, srv->um, dir, f->lblk, f->offset);
 	if (!retval)
 		retval = touch_dir(srv, dir);
 	return retval;
@@ -189,16 +168,10 @@ errcode_t e2fuse_adjust_links(struct e2fuse *srv, ext2_ino_t dir, int delta)
 
 	if (retval)
 		return retval;
-	/*
-	 * dir_nlink: past EXT2_LINK_MAX the count stays 1, meaning "many",
-	 * as the kernel keeps it.
-	 */
-	if (delta > 0 && inode.i_links_count >= EXT2_LINK_MAX - 1)
-		inode.i_links_count = 1;
-	else if (delta > 0 && inode.i_links_count != 1)
-		inode.i_links_count++;
-	else if (delta < 0 && inode.i_links_count > 2)
-		inode.i_links_count--;
+	if (delta > 0)
+		e2fold_dir_links_inc(srv->fs, (struct ext2_inode *)&inode);
+	else if (delta < 0)
+		e2fold_dir_links_dec((struct ext2_inode *)&inode);
 	e2fuse_set_times(srv, &inode, E2FUSE_CTIME, NULL);
 	return e2fuse_write_inode(srv, dir, &inode);
 }

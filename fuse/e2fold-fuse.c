@@ -95,7 +95,7 @@ int main(int argc, char **argv)
 {
 	struct fuse_args args;
 	struct e2fuse srv;
-	int r;
+	int r, asked_ro;
 
 	/* libext2fs's messages for its error codes, in com_err's reports. */
 	add_error_table(&et_ext2_error_table);
@@ -105,7 +105,14 @@ int main(int argc, char **argv)
 		fuse_opt_free_args(&args);
 		return r == 1 ? 0 : 2;
 	}
+	asked_ro = srv.opt.readonly;
 	if (e2fuse_open(&srv)) {
+		fuse_opt_free_args(&args);
+		return 1;
+	}
+	/* Served read-only after all (e2fuse_open said why): tell the kernel. */
+	if (srv.opt.readonly && !asked_ro && fuse_opt_add_arg(&args, "-oro")) {
+		e2fuse_close(&srv);
 		fuse_opt_free_args(&args);
 		return 1;
 	}

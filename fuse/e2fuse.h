@@ -224,6 +224,17 @@ int e2fuse_may_create(struct e2fuse *srv, ext2_ino_t dir, const char *name);
 errcode_t e2fuse_add_name(struct e2fuse *srv, ext2_ino_t dir,
 			  const char *name, ext2_ino_t ino, int file_type);
 
+/*
+ * Add the new directory ino, named name, to dir (mkdir: "." and "..",
+ * the name, dir's link count; lib/support's e2fold_dir_mkdir) and touch
+ * dir.
+ */
+errcode_t e2fuse_add_dir(struct e2fuse *srv, ext2_ino_t dir,
+			 const char *name, ext2_ino_t ino);
+
+/* 0, or EMLINK where ext4 refuses dir another subdirectory. */
+int e2fuse_may_link_dir(struct e2fuse *srv, ext2_ino_t dir);
+
 /* Remove the entry found in dir and touch dir. */
 errcode_t e2fuse_remove_entry(struct e2fuse *srv, ext2_ino_t dir,
 			      const struct e2fuse_found *f);

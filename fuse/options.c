@@ -3,8 +3,9 @@
  * MOUNTPOINT`, into struct e2fuse_options and what libfuse still reads.
  *
  * Ours, taken out before libfuse sees them: fakeroot, uid=N, gid=N,
- * kernel=6.1|6.12|new, -V/--version, -h/--help. "ro" is ours and also
- * stays for the kernel, which then refuses writes itself. Everything
+ * kernel=6.1|6.12|new, -V/--version, -h/--help. "ro" and "rw" are ours
+ * and also stay for the kernel, which then refuses writes itself; the
+ * last of them wins, as in mount(8), for both. Everything
  * else (-f, -d, -s, other -o options) is libfuse's.
  */
 #include "config.h"
@@ -24,6 +25,7 @@ enum {
 	KEY_HELP,
 	KEY_VERSION,
 	KEY_RO,
+	KEY_RW,
 	KEY_FAKEROOT,
 	KEY_UID,
 	KEY_GID,
@@ -36,6 +38,7 @@ static const struct fuse_opt specs[] = {
 	FUSE_OPT_KEY("-V", KEY_VERSION),
 	FUSE_OPT_KEY("--version", KEY_VERSION),
 	FUSE_OPT_KEY("ro", KEY_RO),
+	FUSE_OPT_KEY("rw", KEY_RW),
 	FUSE_OPT_KEY("fakeroot", KEY_FAKEROOT),
 	FUSE_OPT_KEY("uid=", KEY_UID),
 	FUSE_OPT_KEY("gid=", KEY_GID),
@@ -126,7 +129,8 @@ static int take(void *data, const char *arg, int key,
 		p->answered = 1;
 		return 0;
 	case KEY_RO:
-		opt->readonly = 1;
+	case KEY_RW:
+		opt->readonly = key == KEY_RO;
 		return 1;
 	case KEY_FAKEROOT:
 		opt->fakeroot = 1;

@@ -113,6 +113,7 @@ errno_of() {
 		my %names = (EEXIST, "EEXIST", EINVAL, "EINVAL",
 			ENOENT, "ENOENT", ENOTEMPTY, "ENOTEMPTY",
 			EISDIR, "EISDIR", ENOTDIR, "ENOTDIR", EPERM, "EPERM",
-			EROFS, "EROFS", EACCES, "EACCES", 126, "ENOKEY");
+			EROFS, "EROFS", EACCES, "EACCES", EMLINK, "EMLINK",
+			126, "ENOKEY");
 		print $names{$! + 0} // "errno " . ($! + 0), "\n";' "$@"
 }

@@ -1,5 +1,5 @@
 /*
- * htree.c: htree_dump, a hash-indexed directory's index and leaves with
+ * htree_dump.c: htree_dump, a hash-indexed directory's index and leaves with
  * a verdict on every index entry and every name.
  *
  *   htree_dump [-e] PATH
@@ -24,12 +24,9 @@
 
 #include "array.h"
 #include "debugfs.h"
-#include "le.h"
+#include "htree.h"
 #include "lookup.h"
 
-#define DX_ROOT_INFO_OFFSET 24
-#define DX_NODE_ENTRIES_OFFSET 8
-#define MAX_LEVELS 3
 
 /*
  * The index as read: nodes (the root first) holding entries; an entry
@@ -109,13 +106,13 @@ static unsigned char *read_index(struct walker *w, blk64_t lblk,
 		free(buf);
 		return NULL;
 	}
-	limit = e2fold_le16_at(buf + offset);
-	count = e2fold_le16_at(buf + offset + 2);
+	limit = e2fold_dx_limit(buf + offset);
+	count = e2fold_dx_count(buf + offset);
 	printf("index block %llu%s: count %u, limit %u, hashes [0x%08x, 0x%08llx)\n",
 	       (unsigned long long)lblk, lblk == 0 ? " (root)" : "", count,
 	       limit, lo & ~1u, (unsigned long long)hi);
 	if (count == 0 || count > limit ||
-	    offset + 8 * (size_t)limit > fs->blocksize) {
+	    offset + E2FOLD_DX_ENTRY_SIZE * (size_t)limit > fs->blocksize) {
 		printf("  count or limit impossible: entries not read\n");
 		free(buf);
 		return NULL;
@@ -171,16 +168,16 @@ static long walk_index(struct walker *w, blk64_t lblk, unsigned int offset,
 	long node = buf ? new_node(w, count, depth == 0) : -1;
 
 	for (i = 0; node >= 0 && i < count; i++) {
-		const unsigned char *e = buf + offset + 8 * i;
-		__u32 ehash = i ? e2fold_le32_at(e) : lo;
-		__u64 next = i + 1 < count ? e2fold_le32_at(e + 8) & ~1u : hi;
+		const unsigned char *e = buf + offset;
+		__u32 ehash = i ? e2fold_dx_hash(e, i) : lo;
+		__u64 next = i + 1 < count ? e2fold_dx_hash(e, i + 1) & ~1u : hi;
 		size_t at = w->nodes[node].first + i;
 		int bad = i && (ehash <= prev || ehash < lo || ehash >= hi);
 
 		prev = ehash;
 		w->unordered += bad;
 		w->ents[at].hash = ehash;
-		w->ents[at].lblk = e2fold_le32_at(e + 4);
+		w->ents[at].lblk = e2fold_dx_block(e, i);
 		w->ents[at].child = -1;
 		printf("  entry %u: hash 0x%08x%s -> block %llu  %s\n", i,
 		       ehash & ~1u, ehash & 1 ? " (continued)" : "",
@@ -191,7 +188,7 @@ static long walk_index(struct walker *w, blk64_t lblk, unsigned int offset,
 		} else {
 			/* w->ents may move while the child is walked. */
 			long child = walk_index(w, w->ents[at].lblk,
-						DX_NODE_ENTRIES_OFFSET, ehash,
+						E2FOLD_DX_NODE_ENTRIES_OFFSET, ehash,
 						next, depth - 1);
 
 			w->ents[at].child = child;
@@ -343,11 +340,12 @@ static void print_leaves(struct walker *w, struct tally *t)
 
 static void print_root(struct walker *w, const unsigned char *block)
 {
-	const unsigned char *info = block + DX_ROOT_INFO_OFFSET;
+	unsigned int version = block[E2FOLD_DX_ROOT_HASH_VERSION];
 	char seed[40];
 
 	printf("root: hash version %u (%s), info length %u, indirect levels %u\n",
-	       info[4], e2fold_hash_alg_name(info[4]), info[5], info[6]);
+	       version, e2fold_hash_alg_name(version),
+	       block[E2FOLD_DX_ROOT_INFO_LENGTH], block[E2FOLD_DX_ROOT_LEVELS]);
 	if (w->v->dir->encrypted && w->v->dir->casefolded)
 		printf("hashes: stored in each entry (SipHash of the casefolded "
 		       "name with the directory's key)\n");
@@ -374,12 +372,12 @@ static void dump(struct walker *w)
 		printf("index problem: %s (block %llu)\n",
 		       e2fold_dx_problem_text(d->dx_problem),
 		       (unsigned long long)d->dx_problem_block);
-	if (root[DX_ROOT_INFO_OFFSET + 5] != 8 ||
-	    root[DX_ROOT_INFO_OFFSET + 6] >= MAX_LEVELS) {
+	if (root[E2FOLD_DX_ROOT_INFO_LENGTH] != E2FOLD_DX_ROOT_INFO_SIZE ||
+	    root[E2FOLD_DX_ROOT_LEVELS] >= E2FOLD_DX_MAX_DEPTH) {
 		printf("root info unusable: index not walked\n");
 	} else {
-		walk_index(w, 0, DX_ROOT_INFO_OFFSET + 8, 0, (__u64)1 << 32,
-			   root[DX_ROOT_INFO_OFFSET + 6]);
+		walk_index(w, 0, E2FOLD_DX_ROOT_ENTRIES_OFFSET, 0, (__u64)1 << 32,
+			   root[E2FOLD_DX_ROOT_LEVELS]);
 		print_leaves(w, &t);
 	}
 	for (i = 0; i < d->ncorrupt; i++)

@@ -1,6 +1,6 @@
 /*
- * dirinsert.c: a new name in a directory, placed as the kernel would
- * place it (see dirinsert.h): the hashed leaf of an indexed directory
+ * diradd.c: a new name in a directory, placed as the kernel would
+ * place it (see diredit.h): the hashed leaf of an indexed directory
  * (dxinsert.c), the first block with room of a linear one (dirblock.c),
  * or a rewrite of the whole directory where the kernel would restructure
  * it.
@@ -10,39 +10,25 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dirinsert.h"
-#include "dirwrite.h"
-#include "encoding.h"
+#include "diredit.h"
 
 /* Rewrite the whole directory with its entries and nn. */
 static errcode_t rewrite(ext2_filsys fs, const struct unicode_map *um,
 			 const struct e2fold_dir *d,
 			 const struct e2fold_new_name *nn)
 {
-	struct e2fold_new_entry *ents = calloc(d->nents + 1, sizeof(*ents));
 	struct e2fold_dir_layout layout;
+	struct e2fold_new_entry *ents;
 	errcode_t retval;
-	size_t i;
 
-	if (!ents)
-		return EXT2_ET_NO_MEMORY;
-	for (i = 0; i < d->nents; i++) {
-		ents[i].name = d->ents[i].name;
-		ents[i].name_len = d->ents[i].name_len;
-		ents[i].ino = d->ents[i].ino;
-		ents[i].file_type = d->ents[i].file_type;
-	}
-	ents[i].name = nn->name;
-	ents[i].name_len = nn->len;
-	ents[i].ino = nn->ino;
-	ents[i].file_type = nn->file_type;
-	memset(&layout, 0, sizeof(layout));
-	layout.ino = d->ino;
-	layout.parent = d->dotdot ? d->dotdot : d->ino;
-	layout.um = d->casefolded ? um : NULL;
-	layout.hash_version = d->indexed && d->dx_problem == E2FOLD_DX_OK ?
-			      d->dx_hash_version :
-			      fs->super->s_def_hash_version;
+	retval = e2fold_dir_entries(d, 1, &ents);
+	if (retval)
+		return retval;
+	ents[d->nents].name = nn->name;
+	ents[d->nents].name_len = nn->len;
+	ents[d->nents].ino = nn->ino;
+	ents[d->nents].file_type = nn->file_type;
+	e2fold_dir_layout_of(fs, um, d, &layout);
 	retval = e2fold_dir_write(fs, &layout, ents, d->nents + 1);
 	free(ents);
 	return retval;
