@@ -6,6 +6,7 @@ FUSE_TESTS = \
 	tests/fuse_ops \
 	tests/fuse_refuse \
 	tests/fuse_dirlinks \
+	tests/fuse_hostile \
 	tests/fuse_encrypted \
 	tests/fuse_kernels \
 	tests/fuse_oplists.sh \

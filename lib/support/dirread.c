@@ -390,24 +390,56 @@ static int cmp_leaf(const void *a, const void *b)
 	return x->lo < y->lo ? -1 : x->lo > y->lo;
 }
 
+/* Above this many blocks, a directory's claimed size is checked against its map. */
+#define DIR_MAP_WALK 1024
+
+/* The highest logical block a directory's block map holds. */
+struct last_mapped {
+	blk64_t end;		/* last mapped logical block + 1 */
+};
+
+static int note_mapped(ext2_filsys fs EXT2FS_ATTR((unused)),
+		       blk64_t *blocknr EXT2FS_ATTR((unused)),
+		       e2_blkcnt_t blockcnt,
+		       blk64_t ref_blk EXT2FS_ATTR((unused)),
+		       int ref_offset EXT2FS_ATTR((unused)), void *priv)
+{
+	struct last_mapped *lm = priv;
+
+	if (blockcnt >= 0 && (blk64_t)blockcnt + 1 > lm->end)
+		lm->end = blockcnt + 1;
+	return 0;
+}
+
 /*
- * The logical blocks to read: i_size says how many, but a damaged i_size
- * can say billions (arrays of that size, and a loop over holes, would
- * never end). A directory has no holes, so its blocks are also bounded by
- * what it has allocated (i_blocks, which counts index blocks too) and by
- * the filesystem. Blocks past that are e2fsck's to judge, as i_size is.
+ * The logical blocks to read: i_size says how many, but a damaged (or
+ * hostile) i_size can say billions, and so can i_blocks: arrays of that
+ * size, and a loop over holes, would take seconds to minutes for one
+ * lookup. A directory has no holes, so its blocks are bounded by what it
+ * has allocated, by the filesystem, and, past DIR_MAP_WALK blocks, by what
+ * its block map holds: walking the map reads its extent tree, which a
+ * small directory is spared (what its claims can cost is small anyway).
+ * Blocks past that are e2fsck's to judge, as i_size is.
  */
-static blk64_t dir_blocks(ext2_filsys fs, struct ext2_inode_large *inode)
+static blk64_t dir_blocks(ext2_filsys fs, ext2_ino_t ino,
+			  struct ext2_inode_large *inode)
 {
 	blk64_t n = EXT2_I_SIZE(inode) / fs->blocksize;
 	blk64_t allocated = ext2fs_get_stat_i_blocks(fs,
 				(struct ext2_inode *)inode) /
 			    (fs->blocksize / 512);
+	struct last_mapped lm = { 0 };
 
 	if (n > allocated)
 		n = allocated;
 	if (n > ext2fs_blocks_count(fs->super))
 		n = ext2fs_blocks_count(fs->super);
+	if (n > DIR_MAP_WALK && !(inode->i_flags & EXT4_INLINE_DATA_FL) &&
+	    !ext2fs_block_iterate3(fs, ino, BLOCK_FLAG_READ_ONLY |
+				   BLOCK_FLAG_DATA_ONLY, NULL, note_mapped,
+				   &lm) &&
+	    n > lm.end)
+		n = lm.end;
 	return n;
 }
 
@@ -430,8 +462,13 @@ static errcode_t open_dir(struct reader *r, ext2_ino_t ino)
 		return EXT2_ET_NO_DIRECTORY;
 	dir->casefolded = !!(dir->inode.i_flags & EXT4_CASEFOLD_FL);
 	dir->encrypted = !!(dir->inode.i_flags & EXT4_ENCRYPT_FL);
-	dir->indexed = !!(dir->inode.i_flags & EXT2_INDEX_FL);
-	dir->nblocks = dir_blocks(r->fs, &dir->inode);
+	/*
+	 * The kernel reads an inline directory as inline before it looks at
+	 * an index: with both flags (damage), there is no index to use.
+	 */
+	dir->indexed = (dir->inode.i_flags & EXT2_INDEX_FL) &&
+		       !(dir->inode.i_flags & EXT4_INLINE_DATA_FL);
+	dir->nblocks = dir_blocks(r->fs, ino, &dir->inode);
 	r->buf = malloc(r->fs->blocksize);
 	return r->buf ? 0 : EXT2_ET_NO_MEMORY;
 }
