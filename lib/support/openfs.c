@@ -16,6 +16,28 @@ errcode_t e2fold_open_fs(const char *device, int flags, const char *undo_file,
 	return e2fold_open_fs_at(device, flags, 0, 0, undo_file, ret_fs);
 }
 
+/*
+ * Lock an image opened for writing (imagelock.h), open it through io,
+ * and guard its inode cache: the part every way of opening shares.
+ */
+static errcode_t open_locked(const char *device, int flags, blk64_t superblock,
+			     unsigned int block_size, io_manager io,
+			     ext2_filsys *ret_fs)
+{
+	errcode_t retval;
+
+	if (flags & EXT2_FLAG_RW) {
+		retval = e2fold_image_lock(device, 1);
+		if (retval)
+			return retval;
+	}
+	retval = ext2fs_open2(device, NULL, flags | EXT2_FLAG_64BITS,
+			      superblock, block_size, io, ret_fs);
+	if (!retval)
+		e2fold_guard_inode_cache(*ret_fs);
+	return retval;
+}
+
 errcode_t e2fold_open_fs_at(const char *device, int flags, blk64_t superblock,
 			    unsigned int block_size, const char *undo_file,
 			    ext2_filsys *ret_fs)
@@ -24,11 +46,6 @@ errcode_t e2fold_open_fs_at(const char *device, int flags, blk64_t superblock,
 	io_manager io = e2fold_default_io_manager();
 	errcode_t retval;
 
-	if (flags & EXT2_FLAG_RW) {
-		retval = e2fold_image_lock(device, 1);
-		if (retval)
-			return retval;
-	}
 	if (undo_file && (flags & EXT2_FLAG_RW)) {
 		/* Written through, the undo file covers every block the
 		 * moment before it changes, also in a killed run (syncio.h). */
@@ -41,11 +58,7 @@ errcode_t e2fold_open_fs_at(const char *device, int flags, blk64_t superblock,
 			return retval;
 		io = undo_io_manager;
 	}
-	retval = ext2fs_open2(device, NULL, flags | EXT2_FLAG_64BITS,
-			      superblock, block_size, io, ret_fs);
-	if (!retval)
-		e2fold_guard_inode_cache(*ret_fs);
-	return retval;
+	return open_locked(device, flags, superblock, block_size, io, ret_fs);
 }
 
 errcode_t e2fold_open_fs_journaled(const char *device, int flags,
@@ -56,13 +69,9 @@ errcode_t e2fold_open_fs_journaled(const char *device, int flags,
 	errcode_t retval;
 
 	*ret_unjournaled = EXT2_ET_NO_JOURNAL;
-	retval = ext2fs_open2(device, NULL, flags | EXT2_FLAG_64BITS, 0, 0,
-			      io, ret_fs);
-	if (retval)
+	retval = open_locked(device, flags, 0, 0, io, ret_fs);
+	if (retval || !(flags & EXT2_FLAG_RW))
 		return retval;
-	e2fold_guard_inode_cache(*ret_fs);
-	if (!(flags & EXT2_FLAG_RW))
-		return 0;
 	retval = e2fold_txn_begin(*ret_fs);
 	if (retval == EXT2_ET_JOURNAL_FLAGS_WRONG) {
 		/* Closing would write the superblock: free only. */
