@@ -28,6 +28,7 @@
 
 #include <et/com_err.h>
 
+#include "faultio.h"
 #include "newinode.h"
 #include "txnio.h"
 
@@ -149,7 +150,8 @@ static enum e2fold_journal_stop stop_of(const char *mode)
 int main(int argc, char **argv)
 {
 	ext2_filsys fs;
-	io_manager manager = e2fold_txn_io_manager(unix_io_manager);
+	/* Over the fault injector when E2FOLD_FAULT asks (power cuts). */
+	io_manager manager = e2fold_txn_io_manager(e2fold_default_io_manager());
 	enum e2fold_journal_stop stop;
 	errcode_t retval;
 

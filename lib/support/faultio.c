@@ -7,12 +7,21 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
 #include "faultio.h"
 #include "iolayer.h"
 
 enum fault_kind {
 	FAULT_NONE, FAULT_READ, FAULT_WRITE, FAULT_DROP,
-	FAULT_SIGINT_READ, FAULT_SIGINT_WRITE,
+	FAULT_SIGINT_READ, FAULT_SIGINT_WRITE, FAULT_CUT, FAULT_CUT_LAST,
+	FAULT_CUT_HALF,
+};
+
+/* A write since the last flush, with what it overwrote (power cuts). */
+struct unflushed {
+	unsigned long long block;
+	int count, blksize;
+	void *old, *new;
 };
 
 struct fault_data {
@@ -21,6 +30,8 @@ struct fault_data {
 	unsigned long target;	/* which operation fails */
 	unsigned long reads, writes;
 	int is_target;		/* the filesystem, not an undo file */
+	struct unflushed *unflushed;	/* FAULT_CUT*: since the last flush */
+	size_t nunflushed, unflushed_cap;
 };
 
 /*
@@ -59,6 +70,12 @@ static void parse_fault(struct fault_data *d, const char *name)
 		d->kind = FAULT_SIGINT_READ;
 	else if (!strncmp(spec, "sigint-write:", 13))
 		d->kind = FAULT_SIGINT_WRITE;
+	else if (!strncmp(spec, "cut:", 4))
+		d->kind = FAULT_CUT;
+	else if (!strncmp(spec, "cut-last:", 9))
+		d->kind = FAULT_CUT_LAST;
+	else if (!strncmp(spec, "cut-half:", 9))
+		d->kind = FAULT_CUT_HALF;
 }
 
 static struct fault_data *data_of(io_channel channel)
@@ -67,6 +84,16 @@ static struct fault_data *data_of(io_channel channel)
 }
 
 static struct struct_io_manager fault_manager;
+
+static void forget_unflushed(struct fault_data *d)
+{
+	for (size_t i = 0; i < d->nunflushed; i++) {
+		free(d->unflushed[i].old);
+		free(d->unflushed[i].new);
+	}
+	d->nunflushed = 0;
+}
+
 
 static errcode_t fault_open(const char *name, int flags, io_channel *ret)
 {
@@ -106,6 +133,8 @@ static errcode_t fault_close(io_channel channel)
 	if (--channel->refcount > 0)
 		return 0;
 	log_counts(d);
+	forget_unflushed(d);
+	free(d->unflushed);
 	retval = io_channel_close(d->layer.inner);
 	e2fold_io_layer_free(channel);
 	return retval;
@@ -136,6 +165,86 @@ static errcode_t fault_read_blk(io_channel channel, unsigned long block,
 	return fault_read_blk64(channel, block, count, data);
 }
 
+static size_t byte_count(io_channel inner, int count)
+{
+	return count < 0 ? (size_t)-count : (size_t)count * inner->block_size;
+}
+
+/* Write data over (block, count) in the block size it was made in. */
+static void rewrite(io_channel inner, const struct unflushed *u,
+		    const void *data)
+{
+	int blksize = inner->block_size;
+
+	if (blksize != u->blksize)
+		io_channel_set_blksize(inner, u->blksize);
+	io_channel_write_blk64(inner, u->block, u->count, data);
+	if (blksize != u->blksize)
+		io_channel_set_blksize(inner, blksize);
+}
+
+/*
+ * The power goes (faultio.h, cut:N, cut-last:N, cut-half:N): the writes
+ * since the last flush are undone, newest first; then the newest of them
+ * that the disk had stored (none, one, half) are made again, in order;
+ * what is left is flushed, and the process dies.
+ */
+static void power_cut(struct fault_data *d)
+{
+	io_channel inner = d->layer.inner;
+	size_t n = d->nunflushed, kept, i;
+
+	kept = d->kind == FAULT_CUT_LAST ? (n > 0) :
+	       d->kind == FAULT_CUT_HALF ? (n + 1) / 2 : 0;
+	for (i = n; i-- > 0;)
+		rewrite(inner, &d->unflushed[i], d->unflushed[i].old);
+	for (i = n - kept; i < n; i++)
+		rewrite(inner, &d->unflushed[i], d->unflushed[i].new);
+	io_channel_flush(inner);
+	raise(SIGKILL);
+}
+
+/* Keep what a write overwrites and writes, until the next flush. */
+static errcode_t remember_write(struct fault_data *d, unsigned long long block,
+				int count, const void *data)
+{
+	io_channel inner = d->layer.inner;
+	size_t len = byte_count(inner, count);
+	struct unflushed *u;
+	errcode_t retval;
+
+	retval = e2fold_array_reserve(&d->unflushed, &d->unflushed_cap,
+				      d->nunflushed + 1, sizeof(*d->unflushed));
+	if (retval)
+		return retval;
+	u = &d->unflushed[d->nunflushed];
+	u->block = block;
+	u->count = count;
+	u->blksize = inner->block_size;
+	u->old = malloc(len);
+	u->new = malloc(len);
+	if (!u->old || !u->new) {
+		free(u->old);
+		free(u->new);
+		return EXT2_ET_NO_MEMORY;
+	}
+	memcpy(u->new, data, len);
+	retval = io_channel_read_blk64(inner, block, count, u->old);
+	if (retval) {
+		free(u->old);
+		free(u->new);
+		return retval;
+	}
+	d->nunflushed++;
+	return 0;
+}
+
+static int cutting(const struct fault_data *d)
+{
+	return d->kind == FAULT_CUT || d->kind == FAULT_CUT_LAST ||
+	       d->kind == FAULT_CUT_HALF;
+}
+
 /* 1 to fail, 2 to drop, 0 to write. */
 static int write_fault(struct fault_data *d)
 {
@@ -143,6 +252,8 @@ static int write_fault(struct fault_data *d)
 		return 0;
 	if (d->kind == FAULT_SIGINT_WRITE)
 		raise(SIGINT);	/* then the write is made */
+	if (cutting(d))
+		power_cut(d);
 	return d->kind == FAULT_WRITE ? 1 : d->kind == FAULT_DROP ? 2 : 0;
 }
 
@@ -151,12 +262,18 @@ static errcode_t fault_write_blk64(io_channel channel,
 				   const void *data)
 {
 	struct fault_data *d = data_of(channel);
+	errcode_t retval;
 
 	switch (write_fault(d)) {
 	case 1:
 		return EIO;
 	case 2:
 		return 0;
+	}
+	if (cutting(d)) {
+		retval = remember_write(d, block, count, data);
+		if (retval)
+			return retval;
 	}
 	return io_channel_write_blk64(d->layer.inner, block, count, data);
 }
@@ -183,7 +300,12 @@ static errcode_t fault_write_byte(io_channel channel, unsigned long offset,
 
 static errcode_t fault_flush(io_channel channel)
 {
-	return io_channel_flush(data_of(channel)->layer.inner);
+	struct fault_data *d = data_of(channel);
+	errcode_t retval = io_channel_flush(d->layer.inner);
+
+	if (!retval)
+		forget_unflushed(d);
+	return retval;
 }
 
 static errcode_t fault_discard(io_channel channel, unsigned long long block,

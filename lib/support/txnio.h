@@ -18,8 +18,10 @@
  * Writes are metadata unless e2fold_txn_data says otherwise: data blocks
  * (file contents) go to the device at once and are flushed before the
  * next commit record, so that metadata never points to data that is not
- * on disk (ext4's data=ordered). Without e2fold_txn_begin, or on a
- * filesystem without a journal, every write goes straight through.
+ * on disk (ext4's data=ordered). A data block must be free on disk: not
+ * one the open transaction freed (doc/journal.md, "Ordered data").
+ * Without e2fold_txn_begin, or on a filesystem without a journal, every
+ * write goes straight through.
  *
  * Sizes: a transaction must fit in the log (e2fold_txn_room); a commit
  * that does not is refused and the blocks stay pending, so a caller
