@@ -4,7 +4,9 @@
 # (mkdir, chattr +F, write of a file of several blocks into the now
 # casefolded directory, set_encoding_flags strict) runs uninterrupted
 # after each prefix of it, giving the states S0 to S4; then it runs
-# killed before each of its writes (tests/killwrite.c). After each kill:
+# killed before each of its writes (tests/killwrite.c), and cut by a
+# simulated power failure before each (lib/support/faultio.h,
+# cut-half: the older half of the unflushed writes lost). After each:
 #   - e2fold-debugfs -w refuses the filesystem while its journal needs
 #     recovery (checked at the first such kill);
 #   - the system e2fsck -fy replays the journal, and e2fsck -fn and
@@ -65,18 +67,8 @@ check
 cmp -s "$work/S2" "$work/S3" &&
 	fail "write changes nothing the state shows"
 
-cp "$work/orig" "$work/img"
-rm -f "$work/count"
-LD_PRELOAD=$shim E2FOLD_KILL_COUNT=$work/count \
-	"$debugfs_tool" -w -f "$work/cmds" "$work/img" > /dev/null 2>&1
-writes=$(cat "$work/count")
-last=0 refused_checked=
-n=1
-while [ "$n" -le "$writes" ]; do
-	title="killed before write $n of $writes"
-	cp "$work/orig" "$work/img"
-	LD_PRELOAD=$shim E2FOLD_KILL_AT=$n \
-		"$debugfs_tool" -w -f "$work/cmds" "$work/img" > /dev/null 2>&1
+# judge: what an interrupted run left, checked (see the top).
+judge() {
 	if [ -z "$refused_checked" ] &&
 	   case " $(features "$work/img") " in *" needs_recovery "*) true ;; *) false ;; esac; then
 		refused_checked=1
@@ -106,16 +98,48 @@ while [ "$n" -le "$writes" ]; do
 		fail "the filesystem is in none of the states after 0 to $ncmds commands:"
 		diff -u "$work/S$last" "$work/got" | sed 's/^/  /' >&2
 	elif [ "$found" -lt "$last" ]; then
-		fail "the state after $found commands, after $last at an earlier kill"
+		fail "the state after $found commands, after $last at an earlier point"
 	else
 		last=$found
 	fi
-	n=$((n + 1))
+}
+
+cp "$work/orig" "$work/img"
+rm -f "$work/count" "$work/faults"
+LD_PRELOAD=$shim E2FOLD_KILL_COUNT=$work/count \
+	E2FOLD_FAULT=cut:0 E2FOLD_FAULT_COUNTS=$work/faults \
+	"$debugfs_tool" -w -f "$work/cmds" "$work/img" > /dev/null 2>&1
+refused_checked=
+for how in kill cut-half; do
+	if [ $how = kill ]; then
+		writes=$(cat "$work/count")
+	else
+		writes=$(awk '{ print $4; exit }' "$work/faults")
+	fi
+	last=0
+	n=1
+	while [ "$n" -le "$writes" ]; do
+		title="$how before write $n of $writes"
+		cp "$work/orig" "$work/img"
+		if [ $how = kill ]; then
+			LD_PRELOAD=$shim E2FOLD_KILL_AT=$n \
+				"$debugfs_tool" -w -f "$work/cmds" "$work/img" \
+				> /dev/null 2>&1
+		else
+			E2FOLD_FAULT=$how:$n \
+				"$debugfs_tool" -w -f "$work/cmds" "$work/img" \
+				> /dev/null 2>&1
+		fi
+		judge
+		n=$((n + 1))
+	done
+	title="$how points"
+	check
+	[ "$last" -eq "$ncmds" ] ||
+		fail "no $how point leaves all $ncmds commands done"
+	echo "$how: $writes points"
 done
 title="kill points"
 check
 [ -n "$refused_checked" ] || fail "no kill left a journal that needs recovery"
-check
-[ "$last" -eq "$ncmds" ] || fail "no kill point leaves all $ncmds commands done"
-echo "$writes kill points"
 finish_checks
