@@ -10,6 +10,7 @@
 #include <et/com_err.h>
 
 #include "debugfs.h"
+#include "txnio.h"
 #include "hex.h"
 
 void cmd_error(struct session *s, const char *cmd, errcode_t err,
@@ -36,7 +37,11 @@ void cmd_commit(struct session *s, const char *cmd)
 {
 	errcode_t retval = session_commit(s);
 
-	if (retval)
+	if (retval == EXT2_ET_JOURNAL_TOO_SMALL)
+		cmd_error(s, cmd, 0, "its changes (%zu blocks) do not fit in the "
+			  "journal: none of them will be written",
+			  e2fold_txn_pending(s->fs));
+	else if (retval)
 		cmd_error(s, cmd, retval, "while committing to the journal");
 }
 

@@ -17,6 +17,9 @@
  *   stop-after   stops after the commit record, before anything is
  *                written in place
  *   refuse       only tries to start the transaction and prints why not
+ *   too-big      writes one block more than the journal holds instead,
+ *                and prints the room, and what the commit and the close
+ *                answer (both must refuse)
  * and prints "blocks N" (the blocks of the first transaction) and, for
  * the stops, nothing is written afterwards.
  */
@@ -134,6 +137,36 @@ static void edit(ext2_filsys fs)
 	new_block_file(fs, "ordered", 0, 1);
 }
 
+/*
+ * More blocks than the journal holds, written as metadata: the room
+ * before, then the refusals of the commit and of the close.
+ */
+static int too_big(ext2_filsys fs)
+{
+	size_t room = e2fold_txn_room(fs);
+	unsigned char *buf = calloc(1, fs->blocksize);
+	errcode_t retval;
+
+	if (!buf)
+		die(EXT2_ET_NO_MEMORY, "allocating a buffer");
+	printf("room %zu\n", room);
+	memset(buf, 0x5a, fs->blocksize);
+	for (size_t i = 0; i <= room; i++) {
+		retval = io_channel_write_blk64(fs->io,
+				ext2fs_blocks_count(fs->super) - 1 - i, 1, buf);
+		if (retval)
+			die(retval, "writing a block");
+	}
+	free(buf);
+	printf("pending %zu, room %zu\n", e2fold_txn_pending(fs),
+	       e2fold_txn_room(fs));
+	retval = e2fold_txn_commit(fs);
+	printf("commit: %s\n", retval ? error_message(retval) : "done");
+	retval = e2fold_txn_close(&fs);
+	printf("close: %s\n", retval ? error_message(retval) : "done");
+	return 0;
+}
+
 static enum e2fold_journal_stop stop_of(const char *mode)
 {
 	if (!strcmp(mode, "stop-before"))
@@ -156,8 +189,8 @@ int main(int argc, char **argv)
 	errcode_t retval;
 
 	if (argc != 3) {
-		fprintf(stderr, "usage: %s IMAGE commit|stop-before|stop-after|refuse\n",
-			prog);
+		fprintf(stderr, "usage: %s IMAGE commit|stop-before|stop-after|"
+			"refuse|too-big\n", prog);
 		return 2;
 	}
 	add_error_table(&et_ext2_error_table);
@@ -173,6 +206,8 @@ int main(int argc, char **argv)
 	}
 	if (retval)
 		die(retval, "starting a transaction");
+	if (!strcmp(argv[2], "too-big"))
+		return too_big(fs);
 	stop = stop_of(argv[2]);
 	edit(fs);
 	/* What libext2fs holds joins at the commit: count after a flush. */

@@ -15,6 +15,8 @@
 #                contents, clean; so does e2fsck -E journal_only;
 #   stop-before  (a crash before the commit record): logdump shows no
 #                commit block; e2fsck leaves the old contents, clean.
+# A transaction one block larger than the journal holds is refused, by
+# the commit and at close, and leaves the image byte for byte as it was.
 # And the journals e2fold does not write are refused with their reason.
 test_name=u_journal_replay
 . "$top_srcdir/tests/journal-lib.sh"
@@ -139,6 +141,26 @@ for config in "1024 ^metadata_csum,^64bit" "1024 metadata_csum,64bit" \
 	fsck_clean "$img"
 	same_state "$img" "$work/old" "the old contents"
 done
+
+title="a transaction larger than the journal"
+# 1 KiB blocks, no checksums: 1023 blocks of log (s_first is 1), 124
+# tags a descriptor, one commit block: the largest transaction n has
+# n + ceil(n / 124) + 1 <= 1023.
+make_image "$orig" 1024 "^metadata_csum,^64bit"
+cp "$orig" "$img"
+room=$(awk 'BEGIN { for (n = 1023; n + int((n + 123) / 124) + 1 > 1023; n--); print n }')
+"$jtxn" "$img" too-big > "$work/out" 2>&1
+printf 'room %s\npending %s, room 0\n' "$room" $((room + 1)) > "$work/want"
+printf 'commit: Journal must be at least 1024 blocks\n' >> "$work/want"
+printf 'close: Journal must be at least 1024 blocks\n' >> "$work/want"
+check
+cmp -s "$work/want" "$work/out" || {
+	fail "jtxn too-big:"
+	show_diff "$work/want" "$work/out"
+}
+check
+cmp -s "$orig" "$img" ||
+	fail "a refused transaction changed the image"
 
 title="refusals"
 mke2fs -q -F -t ext4 -O casefold,^has_journal "$work/nojournal" 16M \

@@ -242,11 +242,17 @@ static errcode_t finish(struct txn_data *d)
 		return d->state == TXN_FAILED ? EIO : 0;
 	}
 	retval = commit_pending(d, E2FOLD_JOURNAL_COMPLETE);
-	if (retval) {
+	if (!retval || retval == EXT2_ET_JOURNAL_TOO_SMALL) {
+		/*
+		 * Empty (a refused transaction writes nothing, and its
+		 * blocks are dropped): needs_recovery goes off again.
+		 */
+		errcode_t retval2 = e2fold_journal_close(d->journal);
+
+		retval = retval ? retval : retval2;
+	} else {
 		/* Not empty: needs_recovery stays set for e2fsck. */
 		e2fold_journal_free(d->journal);
-	} else {
-		retval = e2fold_journal_close(d->journal);
 	}
 	d->journal = NULL;
 	d->state = TXN_OFF;

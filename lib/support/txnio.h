@@ -92,7 +92,10 @@ void e2fold_txn_data(ext2_filsys fs, int on);
 /*
  * Close fs (ext2fs_close_free): its superblock, descriptors and bitmaps
  * go into a last transaction, which is committed, then the journal is
- * closed (needs_recovery cleared). Returns the first error.
+ * closed (needs_recovery cleared). Returns the first error; with
+ * EXT2_ET_JOURNAL_TOO_SMALL the pending blocks are dropped, the
+ * filesystem is left as the last commit left it, and needs_recovery is
+ * cleared too.
  */
 errcode_t e2fold_txn_close(ext2_filsys *fs);
 
