@@ -7,6 +7,6 @@ tests_jtxn_CFLAGS = $(AM_CFLAGS) $(E2FOLD_TOOL_CFLAGS)
 tests_jtxn_LDADD = $(E2FOLD_TOOL_LIBS)
 
 JOURNAL_TESTS = tests/u_journal_replay.sh tests/u_journal_kill.sh \
-	tests/u_journal_debugfs.sh
+	tests/u_journal_debugfs.sh tests/u_journal_tune.sh
 TESTS += $(JOURNAL_TESTS)
 EXTRA_DIST += $(JOURNAL_TESTS) tests/journal-lib.sh

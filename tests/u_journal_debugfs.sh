@@ -9,7 +9,8 @@
 # cut-half: the older half of the unflushed writes lost). After each:
 #   - e2fold-debugfs -w refuses the filesystem while its journal needs
 #     recovery (checked at the first such kill);
-#   - the system e2fsck -fy replays the journal, and e2fsck -fn and
+#   - the system e2fsck -E journal_only replays the journal (repairing
+#     nothing), and e2fsck -fn and
 #     e2fold-fsck -fn find it clean;
 #   - it is in one of S0 to S4, never between two, and never in an
 #     earlier one than at the kill point before.

@@ -4,7 +4,8 @@
 # transaction and closes (u_journal_replay.sh says what it changes); an
 # uninterrupted run counts its writes to the image, then for N = 1 to
 # that count it is killed just before its Nth write (tests/killwrite.c).
-# After each kill the system e2fsck -fy replays the journal, and then:
+# After each kill the system e2fsck -E journal_only replays the journal
+# (repairing nothing), and then:
 #   - e2fsck -fn finds the filesystem clean;
 #   - it holds either the old contents or the new ones, whole (label,
 #     names, file contents), never a mix;

@@ -14,6 +14,7 @@ static io_manager txn_inner;
 enum txn_state {
 	TXN_OFF,	/* writes go straight through */
 	TXN_ON,		/* writes are collected */
+	TXN_SUSPENDED,	/* the journal is open and empty; writes go through */
 	TXN_STOPPED,	/* a simulated crash: writes are dropped */
 	TXN_FAILED,	/* a commit failed: writes fail */
 };
@@ -236,6 +237,8 @@ static errcode_t finish(struct txn_data *d)
 
 	if (d->state == TXN_OFF)
 		return 0;
+	if (d->state == TXN_SUSPENDED)
+		d->state = TXN_ON;	/* nothing pending: just close */
 	if (d->state != TXN_ON) {
 		e2fold_journal_free(d->journal);
 		d->journal = NULL;
@@ -400,6 +403,7 @@ static errcode_t txn_write_blk64(io_channel channel, unsigned long long block,
 
 	switch (d->state) {
 	case TXN_OFF:
+	case TXN_SUSPENDED:
 		return io_channel_write_blk64(d->inner, block, count, data);
 	case TXN_STOPPED:
 		return 0;
@@ -550,6 +554,27 @@ size_t e2fold_txn_room(ext2_filsys fs)
 			hi = mid - 1;
 	}
 	return lo;
+}
+
+errcode_t e2fold_txn_suspend(ext2_filsys fs)
+{
+	struct txn_data *d = txn_of(fs);
+	errcode_t retval;
+
+	if (!d || d->state != TXN_ON)
+		return 0;
+	retval = e2fold_txn_commit(fs);
+	if (!retval)
+		d->state = TXN_SUSPENDED;
+	return retval;
+}
+
+void e2fold_txn_resume(ext2_filsys fs)
+{
+	struct txn_data *d = txn_of(fs);
+
+	if (d && d->state == TXN_SUSPENDED)
+		d->state = TXN_ON;
 }
 
 void e2fold_txn_data(ext2_filsys fs, int on)

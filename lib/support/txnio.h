@@ -83,6 +83,16 @@ size_t e2fold_txn_pending(ext2_filsys fs);
 size_t e2fold_txn_room(ext2_filsys fs);
 
 /*
+ * For a change too large for one transaction that keeps itself crash
+ * safe by the order of its writes (a directory rewrite, doc/crash-safety.md):
+ * suspend commits what is pending (its errors), then lets every write go
+ * straight through, flushes included, with the journal open and empty;
+ * resume collects again. Nothing if writes are not journaled.
+ */
+errcode_t e2fold_txn_suspend(ext2_filsys fs);
+void e2fold_txn_resume(ext2_filsys fs);
+
+/*
  * on: the writes that follow are file data (written through at once);
  * off: metadata again. A data write that covers a block pending as
  * metadata takes it out of the transaction, with a revoke record.

@@ -30,6 +30,7 @@
 #include "encoding.h"
 #include "json.h"
 #include "tune.h"
+#include "txnio.h"
 
 struct planned_dir {
 	struct e2fold_dir *dir;
@@ -352,6 +353,36 @@ static errcode_t convert_dir(struct tune_ctx *ctx, const struct conversion *cv,
 	return retval;
 }
 
+/*
+ * On a journaled filesystem (txnio.h) a directory's conversion is one
+ * transaction: its new blocks, the inode that switches to them, the
+ * bitmaps and the superblock, committed together. A directory whose
+ * rewrite might not fit in the journal (its blocks twice, for the old
+ * and the new, and room for the rest) is converted with the journal
+ * suspended, by the ordered writes of the rewrite alone.
+ */
+static errcode_t convert_dir_atomically(struct tune_ctx *ctx,
+					const struct conversion *cv,
+					struct planned_dir *pd)
+{
+	blk64_t need = 2 * pd->dir->nblocks + 64;
+	errcode_t retval;
+
+	if (!e2fold_txn_active(ctx->fs))
+		return convert_dir(ctx, cv, pd);
+	if (need > e2fold_txn_room(ctx->fs)) {
+		retval = e2fold_txn_suspend(ctx->fs);
+		if (!retval)
+			retval = convert_dir(ctx, cv, pd);
+		e2fold_txn_resume(ctx->fs);
+		return retval;
+	}
+	retval = convert_dir(ctx, cv, pd);
+	if (!retval)
+		retval = e2fold_txn_commit(ctx->fs);
+	return retval;
+}
+
 static int apply(struct tune_ctx *ctx, const struct conversion *cv)
 {
 	errcode_t retval = 0;
@@ -370,7 +401,7 @@ static int apply(struct tune_ctx *ctx, const struct conversion *cv)
 				ext2fs_mark_inode_bitmap2(ctx->uncasefolded,
 							  pd->dir->ino);
 		} else {
-			retval = convert_dir(ctx, cv, pd);
+			retval = convert_dir_atomically(ctx, cv, pd);
 		}
 		if (retval) {
 			char *path = tune_path(ctx->fs, pd->dir->ino);
