@@ -15,6 +15,8 @@
 #   - e2fold-tune run again (after e2fold-fsck -fy if it refuses the
 #     filesystem its killed run left marked unchecked) ends with the
 #     names and inodes of the uninterrupted conversion (cfcraft census).
+# And a directory too large for the journal is converted without it,
+# saying so, and as cleanly.
 test_name=u_journal_tune
 . "$top_srcdir/tests/journal-lib.sh"
 tune=$(cd "$top_builddir/misc" && pwd)/e2fold-tune
@@ -89,4 +91,25 @@ while [ "$n" -le "$writes" ]; do
 	n=$((n + 1))
 done
 echo "$writes interruption points"
+
+# A directory whose transaction might not fit (1,100 blocks of entries,
+# a journal of 1024 blocks) is converted with the journal suspended, by
+# its ordered writes alone, and said so; the result is as clean.
+title="a directory larger than the journal"
+mke2fs -q -F -t ext4 -b 1024 -J size=1 -N 60000 "$work/big" 64M \
+	> "$work/mke2fs.out" 2>&1 || { cat "$work/mke2fs.out"; exit 99; }
+"$cfcraft" "$work/big" mkdir / big || exit 99
+perl -e 'printf("%s\n", unpack("H*", sprintf("Name-%06d", $_))) for 1..55000' |
+	"$cfcraft" "$work/big" fill /big || exit 99
+check
+"$tune" -O casefold --casefold / "$work/big" > "$work/big.out" 2>&1 ||
+	fail "e2fold-tune exits $?: $(cat "$work/big.out")"
+check
+grep -q '^  /big: up to [0-9]* blocks, more than the journal.s [0-9]*: converted without it$' \
+	"$work/big.out" || fail "the conversion does not say it went without the journal:
+$(cat "$work/big.out")"
+fsck_clean "$work/big"
+check
+"$fsck_tool" -fn "$work/big" > "$work/e2fold-fsck.out" 2>&1 ||
+	fail "e2fold-fsck -fn: $(cat "$work/e2fold-fsck.out")"
 finish_checks

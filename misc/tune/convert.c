@@ -354,23 +354,47 @@ static errcode_t convert_dir(struct tune_ctx *ctx, const struct conversion *cv,
 }
 
 /*
+ * What one directory's transaction holds at most: its rewritten blocks
+ * (tune_rewrite_blocks's bound), and what libext2fs flushes with them:
+ * every group's two bitmaps, the group descriptors, the superblock, the
+ * inode table block, and a margin.
+ */
+static blk64_t transaction_bound(const struct tune_ctx *ctx,
+				 const struct planned_dir *pd)
+{
+	ext2_filsys fs = ctx->fs;
+
+	return tune_rewrite_blocks(fs, pd->dir, pd->plans, pd->nplans) +
+	       2 * (blk64_t)fs->group_desc_count + fs->desc_blocks + 16;
+}
+
+/*
  * On a journaled filesystem (txnio.h) a directory's conversion is one
  * transaction: its new blocks, the inode that switches to them, the
  * bitmaps and the superblock, committed together. A directory whose
- * rewrite might not fit in the journal (its blocks twice, for the old
- * and the new, and room for the rest) is converted with the journal
- * suspended, by the ordered writes of the rewrite alone.
+ * transaction might not fit in the journal is converted with the
+ * journal suspended, by the ordered writes of the rewrite alone, and
+ * said so.
  */
 static errcode_t convert_dir_atomically(struct tune_ctx *ctx,
 					const struct conversion *cv,
 					struct planned_dir *pd)
 {
-	blk64_t need = 2 * pd->dir->nblocks + 64;
+	blk64_t need;
+	size_t room;
 	errcode_t retval;
 
 	if (!e2fold_txn_active(ctx->fs))
 		return convert_dir(ctx, cv, pd);
-	if (need > e2fold_txn_room(ctx->fs)) {
+	need = transaction_bound(ctx, pd);
+	room = e2fold_txn_room(ctx->fs);
+	if (need > room) {
+		char *path = tune_path(ctx->fs, pd->dir->ino);
+
+		printf("  %s: up to %llu blocks, more than the journal's %zu: "
+		       "converted without it\n", path ? path : "?",
+		       (unsigned long long)need, room);
+		free(path);
 		retval = e2fold_txn_suspend(ctx->fs);
 		if (!retval)
 			retval = convert_dir(ctx, cv, pd);
