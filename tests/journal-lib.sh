@@ -19,6 +19,7 @@
 #                  repairs nothing, so that the check after it judges
 #                  what the writer left
 #   fsck_clean F   e2fsck -fn finds nothing (0), else says so
+#   killwrite_shim $shim, tests/killwrite.c built for LD_PRELOAD
 #   check / fail   count a check, report a failure and keep going
 # test-lib.sh gives $tmp (the scratch directory, here $work), fail,
 # show_diff and finish_checks.
@@ -38,6 +39,15 @@ done
 
 check() {
 	checks=$((checks + 1))
+}
+
+killwrite_shim() {
+	shim=$work/killwrite.so
+	${CC:-cc} -shared -fPIC -o "$shim" "$top_srcdir/tests/killwrite.c" \
+		-ldl || exit 99
+	# A sanitizer runtime wants to be first; the shim only wraps writes.
+	ASAN_OPTIONS="verify_asan_link_order=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
+	export ASAN_OPTIONS
 }
 
 make_image() {

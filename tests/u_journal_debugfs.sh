@@ -18,11 +18,7 @@ test_name=u_journal_debugfs
 . "$top_srcdir/tests/journal-lib.sh"
 debugfs_tool=$(cd "$top_builddir/debugfs" && pwd)/e2fold-debugfs
 fsck_tool=$(cd "$top_builddir/e2fsck" && pwd)/e2fold-fsck
-shim=$work/killwrite.so
-${CC:-cc} -shared -fPIC -o "$shim" "$top_srcdir/tests/killwrite.c" -ldl ||
-	exit 99
-ASAN_OPTIONS="verify_asan_link_order=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
-export ASAN_OPTIONS
+killwrite_shim
 
 # Six blocks and a half of contents, written as ordered data.
 awk 'BEGIN { for (i = 0; i < 700; i++) printf "line %06d of the file\n", i }' \

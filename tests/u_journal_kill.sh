@@ -18,11 +18,7 @@
 # blocks with metadata_csum (checksum v3) and 64-bit tags.
 test_name=u_journal_kill
 . "$top_srcdir/tests/journal-lib.sh"
-shim=$work/killwrite.so
-${CC:-cc} -shared -fPIC -o "$shim" "$top_srcdir/tests/killwrite.c" -ldl ||
-	exit 99
-ASAN_OPTIONS="verify_asan_link_order=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
-export ASAN_OPTIONS
+killwrite_shim
 
 # judge N: after the interruption at write N, replayed, the filesystem
 # is clean and old or new, and never old again once new ($switched).

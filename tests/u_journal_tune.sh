@@ -22,11 +22,7 @@ test_name=u_journal_tune
 tune=$(cd "$top_builddir/misc" && pwd)/e2fold-tune
 fsck_tool=$(cd "$top_builddir/e2fsck" && pwd)/e2fold-fsck
 cfcraft=$(cd "$top_builddir/tests" && pwd)/cfcraft
-shim=$work/killwrite.so
-${CC:-cc} -shared -fPIC -o "$shim" "$top_srcdir/tests/killwrite.c" -ldl ||
-	exit 99
-ASAN_OPTIONS="verify_asan_link_order=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
-export ASAN_OPTIONS
+killwrite_shim
 
 census() {
 	"$cfcraft" "$1" census | sort > "$2"
