@@ -112,6 +112,10 @@ int main(int argc, char **argv)
 		fuse_opt_free_args(&args);
 		return r == 1 ? 0 : 2;
 	}
+	if (srv.opt.remount) {
+		fuse_opt_free_args(&args);
+		return e2fuse_remount(&srv.opt);
+	}
 	asked_ro = srv.opt.readonly;
 	if (e2fuse_open(&srv)) {
 		fuse_opt_free_args(&args);

@@ -44,6 +44,7 @@ struct e2fuse_options {
 	unsigned int uid, gid;
 	enum e2fuse_kernel kernel;
 	enum e2fuse_atime atime;
+	int remount;		/* -o remount: change the mount, serve nothing */
 	int foreground, debug;
 };
 
@@ -60,6 +61,14 @@ struct e2fuse {
 	ext2_ino_t *orphans;		/* the on-disk orphan list, in order */
 	size_t norphans, orphans_cap;
 };
+
+/* ---- remount.c ---- */
+
+/*
+ * -o remount: switch the mount at opt->mountpoint read-only or back, as
+ * opt->readonly says. Returns the exit status, after saying why on error.
+ */
+int e2fuse_remount(const struct e2fuse_options *opt);
 
 /* ---- errors.c ---- */
 

@@ -11,6 +11,7 @@ fuse_e2fold_fuse_SOURCES = \
 	fuse/options.c \
 	fuse/mount.c \
 	fuse/errors.c \
+	fuse/remount.c \
 	fuse/node.c \
 	fuse/refs.c \
 	fuse/names.c \
