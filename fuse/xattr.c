@@ -1,6 +1,7 @@
 /*
  * xattr.c: extended attributes through libext2fs's xattr handle (which
- * also converts POSIX ACLs between the VFS layout and ext4's).
+ * also converts POSIX ACLs between the VFS layout and ext4's). The two
+ * ACL attributes are kept as ext4 keeps them (acl.c).
  */
 #include "config.h"
 
@@ -45,8 +46,13 @@ void e2fuse_getxattr(fuse_req_t req, fuse_ino_t node, const char *name,
 	struct ext2_xattr_handle *h;
 	size_t len = 0;
 	void *value = NULL;
-	errcode_t retval = open_attrs(srv, e2fuse_ino(node), &h);
+	errcode_t retval;
 
+	if (e2fuse_acl_name(name) && !e2fuse_acl_on(srv)) {
+		fuse_reply_err(req, EOPNOTSUPP);
+		return;
+	}
+	retval = open_attrs(srv, e2fuse_ino(node), &h);
 	if (retval) {
 		fuse_reply_err(req, e2fuse_errno(retval));
 		return;
@@ -134,11 +140,13 @@ void e2fuse_setxattr(fuse_req_t req, fuse_ino_t node, const char *name,
 		err = EEXIST;
 	else if ((flags & XATTR_REPLACE) && !has_attr(h, name))
 		err = ENODATA;
-	else
+	else if (!e2fuse_acl_name(name))
 		err = e2fuse_errno(ext2fs_xattr_set(h, name, value, size));
 	retval = ext2fs_xattrs_close(&h);
 	if (!err)
 		err = e2fuse_errno(retval);
+	if (!err && e2fuse_acl_name(name))
+		err = e2fuse_acl_set(srv, e2fuse_ino(node), name, value, size);
 	fuse_reply_err(req, err);
 }
 
@@ -147,7 +155,7 @@ void e2fuse_removexattr(fuse_req_t req, fuse_ino_t node, const char *name)
 	struct e2fuse *srv = e2fuse_of(req);
 	struct ext2_xattr_handle *h;
 	errcode_t retval;
-	int err;
+	int err = 0;
 
 	if (!e2fuse_writable(req))
 		return;
@@ -156,10 +164,15 @@ void e2fuse_removexattr(fuse_req_t req, fuse_ino_t node, const char *name)
 		fuse_reply_err(req, e2fuse_errno(retval));
 		return;
 	}
-	err = has_attr(h, name) ? e2fuse_errno(ext2fs_xattr_remove(h, name)) :
-				  ENODATA;
+	if (!has_attr(h, name))
+		err = e2fuse_acl_name(name) && !e2fuse_acl_on(srv) ?
+		      EOPNOTSUPP : ENODATA;
+	else if (!e2fuse_acl_name(name))
+		err = e2fuse_errno(ext2fs_xattr_remove(h, name));
 	retval = ext2fs_xattrs_close(&h);
 	if (!err)
 		err = e2fuse_errno(retval);
+	if (!err && e2fuse_acl_name(name))
+		err = e2fuse_acl_set(srv, e2fuse_ino(node), name, NULL, 0);
 	fuse_reply_err(req, err);
 }
