@@ -223,13 +223,14 @@ static errcode_t store(struct e2fuse *srv, ext2_ino_t ino, const char *name,
 	struct ext2_xattr_handle *h;
 	errcode_t retval, close_retval;
 
-	retval = ext2fs_xattrs_open(srv->fs, ino, &h);
+	retval = e2fuse_xattrs_open(srv, ino, !!value, &h);
+	if (retval == EXT2_ET_MISSING_EA_FEATURE)
+		return 0;	/* nothing to remove */
 	if (retval)
 		return retval;
-	retval = ext2fs_xattrs_read(h);
-	if (!retval && value)
+	if (value)
 		retval = ext2fs_xattr_set(h, name, value, len);
-	else if (!retval)
+	else
 		retval = ext2fs_xattr_remove(h, name);
 	close_retval = ext2fs_xattrs_close(&h);
 	return retval ? retval : close_retval;
@@ -244,12 +245,12 @@ static errcode_t fetch(struct e2fuse *srv, ext2_ino_t ino, const char *name,
 
 	*ret_value = NULL;
 	*ret_len = 0;
-	retval = ext2fs_xattrs_open(srv->fs, ino, &h);
+	retval = e2fuse_xattrs_open(srv, ino, 0, &h);
+	if (retval == EXT2_ET_MISSING_EA_FEATURE)
+		return 0;	/* ext4 keeps no attributes without it */
 	if (retval)
 		return retval;
-	retval = ext2fs_xattrs_read(h);
-	if (!retval)
-		retval = ext2fs_xattr_get(h, name, ret_value, ret_len);
+	retval = ext2fs_xattr_get(h, name, ret_value, ret_len);
 	ext2fs_xattrs_close(&h);
 	return retval == EXT2_ET_EA_KEY_NOT_FOUND ? 0 : retval;
 }

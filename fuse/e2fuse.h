@@ -208,6 +208,17 @@ struct e2fuse_found {
 int e2fuse_find(struct e2fuse *srv, ext2_ino_t dir, const char *name,
 		struct e2fuse_found *ret);
 
+/* ---- xattr.c ---- */
+
+/*
+ * The attributes of ino, read; close with ext2fs_xattrs_close. For a
+ * write (write non-zero) the ext_attr feature is turned on first, as
+ * ext4 turns it on; without it a read gets EXT2_ET_MISSING_EA_FEATURE
+ * (no attributes).
+ */
+errcode_t e2fuse_xattrs_open(struct e2fuse *srv, ext2_ino_t ino, int write,
+			     struct ext2_xattr_handle **ret_h);
+
 /* ---- acl.c ---- */
 
 extern const char e2fuse_acl_access[];	/* system.posix_acl_access */

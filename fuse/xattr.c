@@ -13,11 +13,17 @@
 #include "array.h"
 #include "e2fuse.h"
 
-/* The attributes of ino, read; close with ext2fs_xattrs_close. */
-static errcode_t open_attrs(struct e2fuse *srv, ext2_ino_t ino,
-			    struct ext2_xattr_handle **ret_h)
+errcode_t e2fuse_xattrs_open(struct e2fuse *srv, ext2_ino_t ino, int write,
+			     struct ext2_xattr_handle **ret_h)
 {
-	errcode_t retval = ext2fs_xattrs_open(srv->fs, ino, ret_h);
+	errcode_t retval;
+
+	/* ext4 turns the feature on when it writes the first attribute. */
+	if (write && !ext2fs_has_feature_xattr(srv->fs->super)) {
+		ext2fs_set_feature_xattr(srv->fs->super);
+		ext2fs_mark_super_dirty(srv->fs);
+	}
+	retval = ext2fs_xattrs_open(srv->fs, ino, ret_h);
 
 	if (retval)
 		return retval;
@@ -52,7 +58,11 @@ void e2fuse_getxattr(fuse_req_t req, fuse_ino_t node, const char *name,
 		fuse_reply_err(req, EOPNOTSUPP);
 		return;
 	}
-	retval = open_attrs(srv, e2fuse_ino(node), &h);
+	retval = e2fuse_xattrs_open(srv, e2fuse_ino(node), 0, &h);
+	if (retval == EXT2_ET_MISSING_EA_FEATURE) {
+		fuse_reply_err(req, ENODATA);
+		return;
+	}
 	if (retval) {
 		fuse_reply_err(req, e2fuse_errno(retval));
 		return;
@@ -92,8 +102,12 @@ void e2fuse_listxattr(fuse_req_t req, fuse_ino_t node, size_t size)
 	struct e2fuse *srv = e2fuse_of(req);
 	struct name_list l = { NULL, 0, 0, 0 };
 	struct ext2_xattr_handle *h;
-	errcode_t retval = open_attrs(srv, e2fuse_ino(node), &h);
+	errcode_t retval = e2fuse_xattrs_open(srv, e2fuse_ino(node), 0, &h);
 
+	if (retval == EXT2_ET_MISSING_EA_FEATURE) {
+		reply_value(req, NULL, 0, size);
+		return;
+	}
 	if (retval) {
 		fuse_reply_err(req, e2fuse_errno(retval));
 		return;
@@ -131,7 +145,7 @@ void e2fuse_setxattr(fuse_req_t req, fuse_ino_t node, const char *name,
 
 	if (!e2fuse_writable(req))
 		return;
-	retval = open_attrs(srv, e2fuse_ino(node), &h);
+	retval = e2fuse_xattrs_open(srv, e2fuse_ino(node), 1, &h);
 	if (retval) {
 		fuse_reply_err(req, e2fuse_errno(retval));
 		return;
@@ -159,7 +173,12 @@ void e2fuse_removexattr(fuse_req_t req, fuse_ino_t node, const char *name)
 
 	if (!e2fuse_writable(req))
 		return;
-	retval = open_attrs(srv, e2fuse_ino(node), &h);
+	retval = e2fuse_xattrs_open(srv, e2fuse_ino(node), 0, &h);
+	if (retval == EXT2_ET_MISSING_EA_FEATURE) {
+		fuse_reply_err(req, e2fuse_acl_name(name) &&
+			       !e2fuse_acl_on(srv) ? EOPNOTSUPP : ENODATA);
+		return;
+	}
 	if (retval) {
 		fuse_reply_err(req, e2fuse_errno(retval));
 		return;
