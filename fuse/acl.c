@@ -255,16 +255,16 @@ static errcode_t fetch(struct e2fuse *srv, ext2_ino_t ino, const char *name,
 	return retval == EXT2_ET_EA_KEY_NOT_FOUND ? 0 : retval;
 }
 
-/* The mode and ctime of ino after an ACL changed. */
-static errcode_t set_mode(struct e2fuse *srv, ext2_ino_t ino, int which,
-			  __u16 mode)
+/* ino's ctime after an ACL changed, and its mode if change_mode. */
+static errcode_t set_mode(struct e2fuse *srv, ext2_ino_t ino,
+			  int change_mode, __u16 mode)
 {
 	struct ext2_inode_large inode;
 	errcode_t retval = e2fuse_read_inode(srv, ino, &inode);
 
 	if (retval)
 		return retval;
-	if (which)
+	if (change_mode)
 		inode.i_mode = mode;
 	e2fuse_set_times(srv, &inode, E2FUSE_CTIME, NULL);
 	return e2fuse_write_inode(srv, ino, &inode);

@@ -145,20 +145,26 @@ void e2fuse_setxattr(fuse_req_t req, fuse_ino_t node, const char *name,
 
 	if (!e2fuse_writable(req))
 		return;
-	retval = e2fuse_xattrs_open(srv, e2fuse_ino(node), 1, &h);
-	if (retval) {
+	/* An ACL may set the mode alone: acl.c turns the feature on. */
+	retval = e2fuse_xattrs_open(srv, e2fuse_ino(node),
+				    !e2fuse_acl_name(name), &h);
+	if (retval == EXT2_ET_MISSING_EA_FEATURE) {
+		err = flags & XATTR_REPLACE ? ENODATA : 0;
+	} else if (retval) {
 		fuse_reply_err(req, e2fuse_errno(retval));
 		return;
+	} else {
+		if ((flags & XATTR_CREATE) && has_attr(h, name))
+			err = EEXIST;
+		else if ((flags & XATTR_REPLACE) && !has_attr(h, name))
+			err = ENODATA;
+		else if (!e2fuse_acl_name(name))	/* ACLs: after close */
+			err = e2fuse_errno(ext2fs_xattr_set(h, name, value,
+							    size));
+		retval = ext2fs_xattrs_close(&h);
+		if (!err)
+			err = e2fuse_errno(retval);
 	}
-	if ((flags & XATTR_CREATE) && has_attr(h, name))
-		err = EEXIST;
-	else if ((flags & XATTR_REPLACE) && !has_attr(h, name))
-		err = ENODATA;
-	else if (!e2fuse_acl_name(name))
-		err = e2fuse_errno(ext2fs_xattr_set(h, name, value, size));
-	retval = ext2fs_xattrs_close(&h);
-	if (!err)
-		err = e2fuse_errno(retval);
 	if (!err && e2fuse_acl_name(name))
 		err = e2fuse_acl_set(srv, e2fuse_ino(node), name, value, size);
 	fuse_reply_err(req, err);
