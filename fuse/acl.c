@@ -255,21 +255,6 @@ static errcode_t fetch(struct e2fuse *srv, ext2_ino_t ino, const char *name,
 	return retval == EXT2_ET_EA_KEY_NOT_FOUND ? 0 : retval;
 }
 
-/* ino's ctime after an ACL changed, and its mode if change_mode. */
-static errcode_t set_mode(struct e2fuse *srv, ext2_ino_t ino,
-			  int change_mode, __u16 mode)
-{
-	struct ext2_inode_large inode;
-	errcode_t retval = e2fuse_read_inode(srv, ino, &inode);
-
-	if (retval)
-		return retval;
-	if (change_mode)
-		inode.i_mode = mode;
-	e2fuse_set_times(srv, &inode, E2FUSE_CTIME, NULL);
-	return e2fuse_write_inode(srv, ino, &inode);
-}
-
 int e2fuse_acl_set(struct e2fuse *srv, ext2_ino_t ino, const char *name,
 		   const void *value, size_t len)
 {
@@ -305,13 +290,14 @@ int e2fuse_acl_set(struct e2fuse *srv, ext2_ino_t ino, const char *name,
 		if (err)
 			return err;
 		if (!a.buf)
-			return new_mode ?
-				e2fuse_errno(set_mode(srv, ino, 1, mode)) : 0;
+			return new_mode ? e2fuse_errno(e2fuse_xattr_changed(
+						srv, ino, &mode)) : 0;
 		ext2fs_free_mem(&a.buf);
 	}
 	err = e2fuse_errno(store(srv, ino, name, value, len));
 	if (!err)
-		err = e2fuse_errno(set_mode(srv, ino, new_mode, mode));
+		err = e2fuse_errno(e2fuse_xattr_changed(srv, ino,
+						new_mode ? &mode : NULL));
 	return err;
 }
 

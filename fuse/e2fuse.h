@@ -219,6 +219,13 @@ int e2fuse_find(struct e2fuse *srv, ext2_ino_t dir, const char *name,
 errcode_t e2fuse_xattrs_open(struct e2fuse *srv, ext2_ino_t ino, int write,
 			     struct ext2_xattr_handle **ret_h);
 
+/*
+ * An attribute of ino changed: ctime is now, as ext4 sets it, and the
+ * mode *mode if mode is not NULL (an ACL that set it).
+ */
+errcode_t e2fuse_xattr_changed(struct e2fuse *srv, ext2_ino_t ino,
+			       const __u16 *mode);
+
 /* ---- acl.c ---- */
 
 extern const char e2fuse_acl_access[];	/* system.posix_acl_access */

@@ -33,6 +33,20 @@ errcode_t e2fuse_xattrs_open(struct e2fuse *srv, ext2_ino_t ino, int write,
 	return retval;
 }
 
+errcode_t e2fuse_xattr_changed(struct e2fuse *srv, ext2_ino_t ino,
+			       const __u16 *mode)
+{
+	struct ext2_inode_large inode;
+	errcode_t retval = e2fuse_read_inode(srv, ino, &inode);
+
+	if (retval)
+		return retval;
+	if (mode)
+		inode.i_mode = *mode;
+	e2fuse_set_times(srv, &inode, E2FUSE_CTIME, NULL);
+	return e2fuse_write_inode(srv, ino, &inode);
+}
+
 /* Reply with a value or its size, as getxattr and listxattr do. */
 static void reply_value(fuse_req_t req, const void *value, size_t len,
 			size_t size)
@@ -80,6 +94,7 @@ struct name_list {
 	char *buf;
 	size_t len, cap;
 	int failed;
+	int hide_acls;		/* noacl: ext4 does not list them */
 };
 
 static int add_name(char *name, char *value EXT2FS_ATTR((unused)),
@@ -88,6 +103,8 @@ static int add_name(char *name, char *value EXT2FS_ATTR((unused)),
 	struct name_list *l = data;
 	size_t n = strlen(name) + 1;
 
+	if (l->hide_acls && e2fuse_acl_name(name))
+		return 0;
 	if (e2fold_array_reserve(&l->buf, &l->cap, l->len + n, 1)) {
 		l->failed = 1;
 		return XATTR_ABORT;
@@ -100,7 +117,7 @@ static int add_name(char *name, char *value EXT2FS_ATTR((unused)),
 void e2fuse_listxattr(fuse_req_t req, fuse_ino_t node, size_t size)
 {
 	struct e2fuse *srv = e2fuse_of(req);
-	struct name_list l = { NULL, 0, 0, 0 };
+	struct name_list l = { NULL, 0, 0, 0, !e2fuse_acl_on(srv) };
 	struct ext2_xattr_handle *h;
 	errcode_t retval = e2fuse_xattrs_open(srv, e2fuse_ino(node), 0, &h);
 
@@ -167,6 +184,9 @@ void e2fuse_setxattr(fuse_req_t req, fuse_ino_t node, const char *name,
 	}
 	if (!err && e2fuse_acl_name(name))
 		err = e2fuse_acl_set(srv, e2fuse_ino(node), name, value, size);
+	else if (!err)
+		err = e2fuse_errno(e2fuse_xattr_changed(srv, e2fuse_ino(node),
+							NULL));
 	fuse_reply_err(req, err);
 }
 
@@ -199,5 +219,8 @@ void e2fuse_removexattr(fuse_req_t req, fuse_ino_t node, const char *name)
 		err = e2fuse_errno(retval);
 	if (!err && e2fuse_acl_name(name))
 		err = e2fuse_acl_set(srv, e2fuse_ino(node), name, NULL, 0);
+	else if (!err)
+		err = e2fuse_errno(e2fuse_xattr_changed(srv, e2fuse_ino(node),
+							NULL));
 	fuse_reply_err(req, err);
 }
