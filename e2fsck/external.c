@@ -350,8 +350,8 @@ static errcode_t run_e2fsck(struct fsck_ctx *ctx, const char *device,
 {
 	char dir[] = "/tmp/e2fold-fsck.XXXXXX";
 	char config[64], log[64], undo[4096], sb[32], bs[32], cfd[16];
-	char *argv[18];
-	int argc = 0, status;
+	char *argv[18 + FSCK_MAX_E2FSCK_ARGS];
+	int argc = 0, status, i;
 	struct progress_relay relay = { .ctx = ctx, .fds = { -1, -1 } };
 	errcode_t retval;
 
@@ -392,6 +392,10 @@ static errcode_t run_e2fsck(struct fsck_ctx *ctx, const char *device,
 		argv[argc++] = "-C";
 		argv[argc++] = cfd;
 	}
+	/* The user's e2fsck options: for the run on the device, not the judge. */
+	if (device == ctx->opt.device && (undo_ok || progress))
+		for (i = 0; i < ctx->opt.n_e2fsck_args; i++)
+			argv[argc++] = (char *)ctx->opt.e2fsck_args[i];
 	argv[argc++] = (char *)device;
 	argv[argc] = NULL;
 	retval = run(argv, config, out, relay.fds[0] >= 0 ? &relay : NULL,
@@ -575,6 +579,17 @@ errcode_t fsck_run_e2fsck(struct fsck_ctx *ctx, int verify,
 				    0, NULL, res);
 out:
 	fclose(out);
+	return retval;
+}
+
+errcode_t fsck_replay_journal(struct fsck_ctx *ctx, int *ret_status)
+{
+	struct e2fsck_run res;
+	errcode_t retval;
+
+	retval = run_e2fsck(ctx, ctx->opt.device, mode_flag(ctx, 0), 1, 1,
+			    NULL, &res);
+	*ret_status = res.status;
 	return retval;
 }
 

@@ -30,6 +30,9 @@ errcode_t fsck_find_e2fsck(struct fsck_ctx *ctx);
 errcode_t fsck_run_e2fsck(struct fsck_ctx *ctx, int verify,
 			  struct e2fsck_run *res);
 
+/* e2fsck -E journal_only: replay the journal, check nothing. Its status. */
+errcode_t fsck_replay_journal(struct fsck_ctx *ctx, int *ret_status);
+
 /*
  * e2fsck -fn alongside e2fold's read-only passes (both only read): a
  * child process runs it as fsck_run_e2fsck(ctx, 0, ...) would, its
