@@ -30,8 +30,9 @@ static void usage(FILE *f)
 		"  -U UUID       filesystem UUID (or clear, random, time)\n"
 		"  -O FEATURES   features to set, ^feature to clear\n"
 		"  -E OPTIONS    extended options, comma-separated:\n"
-		"                  encoding=utf8, encoding_flags=[strict-]hashonly|strict|none\n"
-		"                    (default: no_compat_fallback, i.e. hashonly),\n"
+		"                  encoding=utf8, encoding_flags=FLAG[-FLAG]|none\n"
+		"                    (strict, no_compat_fallback; default:\n"
+		"                    no_compat_fallback),\n"
 		"                  casefold_root, casefold_dirs=all|DIR[:DIR...],\n"
 		"                  collisions=stop|rename, hash_seed=UUID,\n"
 		"                  root_owner=UID:GID, discard, nodiscard,\n"
@@ -42,6 +43,7 @@ static void usage(FILE *f)
 		"  -n            show what would be made; write nothing\n"
 		"  -q            quiet\n"
 		"  -V            print the version\n"
+		"  -h, --help    print this help\n"
 		"SIZE takes a k, M, G or T suffix; without one it counts blocks.\n",
 		mkfs_prog);
 }
@@ -177,21 +179,9 @@ static errcode_t ext_encoding(struct mkfs_options *opt, const char *arg)
 
 static errcode_t ext_encoding_flags(struct mkfs_options *opt, const char *arg)
 {
-	char *bad = NULL;
-
-	/* "none" asks for no flag at all, where the default has one. */
-	if (strcmp(arg, "none") == 0) {
-		opt->encoding_flags = 0;
-	} else if (!*arg ||
-		   e2fold_parse_encoding_flags(arg, &opt->encoding_flags,
-					       &bad)) {
-		com_err(mkfs_prog, 0,
-			"unknown encoding flag '%s' in '%s' (known: strict, "
-			"hashonly or no_compat_fallback, joined with '-'; "
-			"or none)", bad ? bad : "", arg);
-		free(bad);
+	if (e2fold_encoding_flags_arg(mkfs_prog, arg, &opt->encoding_flags,
+				      NULL))
 		return EXT2_ET_INVALID_ARGUMENT;
-	}
 	opt->have_encoding_flags = 1;
 	return 0;
 }
@@ -313,12 +303,8 @@ static errcode_t ext_casefold_dirs(struct mkfs_options *opt, const char *arg)
 
 static errcode_t ext_collisions(struct mkfs_options *opt, const char *arg)
 {
-	if (!strcmp(arg, "stop"))
-		opt->collisions = MKFS_COLLISIONS_STOP;
-	else if (!strcmp(arg, "rename"))
-		opt->collisions = MKFS_COLLISIONS_RENAME;
-	else
-		return bad_value("collisions (want stop or rename)", arg);
+	if (e2fold_collisions_arg(mkfs_prog, arg, &opt->collisions))
+		return EXT2_ET_INVALID_ARGUMENT;
 	return 0;
 }
 
@@ -343,43 +329,40 @@ static const struct {
 	{ "collisions", ARG_REQUIRED, ext_collisions },
 };
 
-static errcode_t parse_one_extended(struct mkfs_options *opt, char *token)
+static errcode_t parse_one_extended(struct mkfs_options *opt,
+				    const struct e2fold_extopt *e)
 {
-	char *arg = strchr(token, '=');
 	size_t i;
 
-	if (arg)
-		*arg++ = '\0';
 	for (i = 0; i < sizeof(ext_options) / sizeof(ext_options[0]); i++) {
-		if (strcmp(token, ext_options[i].name))
+		if (strcmp(e->key, ext_options[i].name))
 			continue;
-		if (ext_options[i].arg == ARG_REQUIRED && (!arg || !*arg)) {
+		if (ext_options[i].arg == ARG_REQUIRED && !e->value) {
 			com_err(mkfs_prog, 0,
-				"extended option '%s' needs a value", token);
+				"extended option '%s' needs a value", e->key);
 			return EXT2_ET_INVALID_ARGUMENT;
 		}
-		if (ext_options[i].arg == ARG_NONE && arg) {
+		if (ext_options[i].arg == ARG_NONE && e->value) {
 			com_err(mkfs_prog, 0,
-				"extended option '%s' takes no value", token);
+				"extended option '%s' takes no value", e->key);
 			return EXT2_ET_INVALID_ARGUMENT;
 		}
-		return ext_options[i].fn(opt, arg);
+		return ext_options[i].fn(opt, e->value);
 	}
-	com_err(mkfs_prog, 0, "unknown extended option '%s'", token);
+	com_err(mkfs_prog, 0, "unknown extended option '%s'", e->key);
 	return EXT2_ET_INVALID_ARGUMENT;
 }
 
 static errcode_t parse_extended(struct mkfs_options *opt, const char *list)
 {
-	char *copy = strdup(list), *token, *save = NULL;
-	errcode_t retval = 0;
+	struct e2fold_extopts ext;
+	errcode_t retval;
+	size_t i;
 
-	if (!copy)
-		return EXT2_ET_NO_MEMORY;
-	for (token = strtok_r(copy, ",", &save); token && !retval;
-	     token = strtok_r(NULL, ",", &save))
-		retval = parse_one_extended(opt, token);
-	free(copy);
+	retval = e2fold_extopts_split(mkfs_prog, list, &ext);
+	for (i = 0; !retval && i < ext.n; i++)
+		retval = parse_one_extended(opt, &ext.opts[i]);
+	e2fold_extopts_free(&ext);
 	return retval;
 }
 
@@ -501,7 +484,7 @@ errcode_t mkfs_parse_options(int argc, char **argv, struct mkfs_options *opt)
 	opt->discard = 1;
 	opt->lazy_itable_init = -1;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, "b:d:E:FI:i:L:m:N:nO:qt:U:V",
+	while ((c = getopt_long(argc, argv, "b:d:E:FhI:i:L:m:N:nO:qt:U:V",
 				longopts, NULL)) != -1) {
 		retval = parse_letter(opt, c, optarg, label_buf);
 		if (retval)

@@ -15,11 +15,7 @@
 #include <ext2fs/ext2fs.h>
 
 #include "encoding.h"
-
-enum mkfs_collisions {
-	MKFS_COLLISIONS_STOP = 0,	/* report every problem, write nothing */
-	MKFS_COLLISIONS_RENAME,		/* rename all but the first */
-};
+#include "extopts.h"
 
 /*
  * SIZE as given: a number with a k/M/G/T suffix is a size in bytes; a bare
@@ -67,7 +63,7 @@ struct mkfs_options {
 	int casefold_all;		/* casefold_dirs=all */
 	char **casefold_dirs;		/* casefold_dirs=DIR:DIR... */
 	size_t n_casefold_dirs;
-	enum mkfs_collisions collisions;
+	enum e2fold_collisions collisions;
 };
 
 /*

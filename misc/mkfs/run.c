@@ -105,7 +105,7 @@ static errcode_t load_encoding(struct run *r)
 static errcode_t read_source(struct run *r)
 {
 	int strict = r->plan.param.s_encoding_flags & E2FOLD_ENC_STRICT_FL;
-	int rename = r->opt.collisions == MKFS_COLLISIONS_RENAME;
+	int rename = r->opt.collisions == E2FOLD_COLLISIONS_RENAME;
 	errcode_t retval = 0;
 
 	if (r->opt.source) {
@@ -144,7 +144,7 @@ static errcode_t write_report(struct run *r, int written)
 		.source = r->opt.source,
 		.encoding = enc ? enc->name : NULL,
 		.encoding_flags = r->plan.param.s_encoding_flags,
-		.rename = r->opt.collisions == MKFS_COLLISIONS_RENAME,
+		.rename = r->opt.collisions == E2FOLD_COLLISIONS_RENAME,
 		.casefolded_dirs = r->casefolded_dirs,
 		.written = written,
 	};

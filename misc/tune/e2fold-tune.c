@@ -67,7 +67,7 @@ static void explain_open_error(struct tune_ctx *ctx, errcode_t retval)
 			"filesystem\n", prog, ctx->opt.device);
 	else if (!ctx->opt.dry_run && (retval == EACCES || retval == EROFS ||
 				       retval == EPERM))
-		fprintf(stderr, "%s: %s cannot be written (--dry-run only "
+		fprintf(stderr, "%s: %s cannot be written (-n only "
 			"reads)\n", prog, ctx->opt.device);
 }
 
