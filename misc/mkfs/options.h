@@ -45,6 +45,15 @@ struct mkfs_options {
 	int quiet;			/* -q */
 	const char *source;		/* -d */
 	const char *report_path;	/* --report */
+	int verbose;			/* -v: accepted; the output is the same */
+	unsigned long long journal_mb;	/* -J size=; 0: from the size */
+	unsigned int flex_bg_size;	/* -G; 0: from the profile */
+	unsigned int blocks_per_group;	/* -g; 0: from the block size */
+	unsigned int cluster_size;	/* -C; 0: from the profile */
+	int creator_os;			/* -o; -1: Linux, as libext2fs sets */
+	const char *last_mounted;	/* -M */
+	int errors_behavior;		/* -e; 0: the default */
+	const char *usage_types;	/* -T; NULL: from the size */
 
 	/* -E */
 	const struct e2fold_encoding *encoding;	/* encoding=; NULL if not given */
@@ -64,6 +73,9 @@ struct mkfs_options {
 	char **casefold_dirs;		/* casefold_dirs=DIR:DIR... */
 	size_t n_casefold_dirs;
 	enum e2fold_collisions collisions;
+	unsigned int raid_stride;	/* stride= */
+	unsigned int raid_stripe_width;	/* stripe_width= */
+	int num_backup_sb;		/* num_backup_sb=; -1: two */
 };
 
 /*

@@ -1,6 +1,7 @@
 /* profile.c: Debian 12's mke2fs.conf as a table. */
 #include "config.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include <et/com_err.h>
@@ -24,6 +25,9 @@ static const struct section sections[] = {
 	{ .name = "floppy", .blocksize = 1024, .inode_ratio = 8192 },
 	{ .name = "big", .inode_ratio = 32768 },
 	{ .name = "huge", .inode_ratio = 65536 },
+	{ .name = "news", .inode_ratio = 4096 },
+	{ .name = "largefile", .blocksize = -1, .inode_ratio = 1048576 },
+	{ .name = "largefile4", .blocksize = -1, .inode_ratio = 4194304 },
 };
 
 /* [defaults], and the built-in values mke2fs uses where it has none. */
@@ -68,6 +72,8 @@ static const char *size_type(blk64_t blocks, unsigned int blocksize)
 
 static void apply_section(struct mkfs_profile *p, const struct section *s)
 {
+	if (p->ntypes == MKFS_PROFILE_MAX_TYPES)
+		return;
 	p->types[p->ntypes] = s->name;
 	p->features[p->ntypes] = s->features;
 	p->ntypes++;
@@ -77,8 +83,37 @@ static void apply_section(struct mkfs_profile *p, const struct section *s)
 		p->inode_ratio = s->inode_ratio;
 }
 
-errcode_t mkfs_profile_get(const char *fs_type, blk64_t size_blocks,
-			   unsigned int blocksize, struct mkfs_profile *ret)
+/*
+ * -T's comma-separated usage types, each a section, in order; a type
+ * that has none is named and skipped, as mke2fs does.
+ */
+static void apply_usage_types(struct mkfs_profile *p, const char *types)
+{
+	const char *t = types;
+
+	while (*t) {
+		size_t len = strcspn(t, ",");
+		const struct section *sec = NULL;
+		size_t i;
+
+		for (i = 0; i < sizeof(sections) / sizeof(sections[0]); i++)
+			if (strlen(sections[i].name) == len &&
+			    !strncmp(sections[i].name, t, len))
+				sec = &sections[i];
+		if (sec)
+			apply_section(p, sec);
+		else if (len)
+			fprintf(stderr, "%s: warning: the usage type '%.*s' is "
+				"not defined; ignored\n", mkfs_prog, (int)len, t);
+		t += len;
+		if (*t)
+			t++;
+	}
+}
+
+errcode_t mkfs_profile_get(const char *fs_type, const char *usage_types,
+			   blk64_t size_blocks, unsigned int blocksize,
+			   struct mkfs_profile *ret)
 {
 	const struct section *ext, *sized;
 
@@ -95,6 +130,10 @@ errcode_t mkfs_profile_get(const char *fs_type, blk64_t size_blocks,
 	*ret = defaults;
 	if (ext)
 		apply_section(ret, ext);
+	if (usage_types) {
+		apply_usage_types(ret, usage_types);
+		return 0;
+	}
 	/* "default" names no section: [defaults] applies as it is. */
 	sized = find_section(size_type(size_blocks, blocksize));
 	if (sized)
