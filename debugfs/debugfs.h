@@ -72,6 +72,9 @@ DEBUGFS_CMD(do_dump);
 DEBUGFS_CMD(do_mkdir);
 DEBUGFS_CMD(do_write);
 DEBUGFS_CMD(do_chattr);
+DEBUGFS_CMD(do_unlink);
+DEBUGFS_CMD(do_rm);
+DEBUGFS_CMD(do_ln);
 
 /* ---- cmd_helpers.c ---- */
 

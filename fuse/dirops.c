@@ -75,46 +75,6 @@ errcode_t e2fuse_add_name(struct e2fuse *srv, ext2_ino_t dir,
 	return retval;
 }
 
-/*
- * An inline directory has no blocks to edit: it is rewritten without
- * the entry (e2fold_dir_write moves it into blocks, as the kernel does
- * once it outgrows the inode).
- */
-static errcode_t remove_inline(struct e2fuse *srv, ext2_ino_t dir,
-			       const struct e2fuse_found *f)
-{
-	struct e2fold_dir_layout layout;
-	struct e2fold_new_entry *ents;
-	struct e2fold_dir *d;
-	errcode_t retval;
-	size_t i, n = 0;
-
-	retval = e2fold_dir_read(srv->fs, dir, &d);
-	if (retval)
-		return retval;
-	if (d->ncorrupt) {
-		retval = EXT2_ET_DIR_CORRUPTED;
-		goto out;
-	}
-	retval = e2fold_dir_entries(d, 0, &ents);
-	if (retval)
-		goto out;
-	for (i = 0; i < d->nents; i++)
-		if (d->ents[i].lblk != f->lblk || d->ents[i].offset != f->offset)
-			ents[n++] = ents[i];
-	memset(&layout, 0, sizeof(layout));
-	layout.ino = dir;
-	layout.parent = d->dotdot ? d->dotdot : dir;
-	layout.um = d->casefolded ? srv->um : NULL;
-	layout.hash_version = srv->fs->super->s_def_hash_version;
-	layout.stored_hashes = d->encrypted && d->casefolded;
-	retval = e2fold_dir_write(srv->fs, &layout, ents, n);
-	free(ents);
-out:
-	e2fold_dir_free(d);
-	return retval;
-}
-
 errcode_t e2fuse_remove_entry(struct e2fuse *srv, ext2_ino_t dir,
 			      const struct e2fuse_found *f)
 {
@@ -123,11 +83,7 @@ errcode_t e2fuse_remove_entry(struct e2fuse *srv, ext2_ino_t dir,
 
 	if (retval)
 		return retval;
-	if (inode.i_flags & EXT4_INLINE_DATA_FL)
-		retval = remove_inline(srv, dir, f);
-	else
-		retval = e2fold_dirblock_remove(srv->fs, dir, f->lblk,
-						f->offset);
+	retval = e2fold_dir_remove(srv->fs, srv->um, dir, f->lblk, f->offset);
 	if (!retval)
 		retval = touch_dir(srv, dir);
 	return retval;

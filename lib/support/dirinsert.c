@@ -130,3 +130,57 @@ out:
 		e2fold_dir_free(d);
 	return retval;
 }
+
+/*
+ * An inline directory has no blocks to edit: it is rewritten without the
+ * entry (e2fold_dir_write moves it into blocks, as the kernel does once
+ * it outgrows the inode).
+ */
+static errcode_t remove_inline(ext2_filsys fs, const struct unicode_map *um,
+			       ext2_ino_t dir, blk64_t lblk,
+			       unsigned int offset)
+{
+	struct e2fold_dir_layout layout;
+	struct e2fold_new_entry *ents;
+	struct e2fold_dir *d;
+	errcode_t retval;
+	size_t i, n = 0;
+
+	retval = e2fold_dir_read(fs, dir, &d);
+	if (retval)
+		return retval;
+	if (d->ncorrupt) {
+		retval = EXT2_ET_DIR_CORRUPTED;
+		goto out;
+	}
+	retval = e2fold_dir_entries(d, 0, &ents);
+	if (retval)
+		goto out;
+	for (i = 0; i < d->nents; i++)
+		if (d->ents[i].lblk != lblk || d->ents[i].offset != offset)
+			ents[n++] = ents[i];
+	memset(&layout, 0, sizeof(layout));
+	layout.ino = dir;
+	layout.parent = d->dotdot ? d->dotdot : dir;
+	layout.um = d->casefolded ? um : NULL;
+	layout.hash_version = fs->super->s_def_hash_version;
+	layout.stored_hashes = d->encrypted && d->casefolded;
+	retval = e2fold_dir_write(fs, &layout, ents, n);
+	free(ents);
+out:
+	e2fold_dir_free(d);
+	return retval;
+}
+
+errcode_t e2fold_dir_remove(ext2_filsys fs, const struct unicode_map *um,
+			    ext2_ino_t dir, blk64_t lblk, unsigned int offset)
+{
+	struct ext2_inode inode;
+	errcode_t retval = ext2fs_read_inode(fs, dir, &inode);
+
+	if (retval)
+		return retval;
+	if (inode.i_flags & EXT4_INLINE_DATA_FL)
+		return remove_inline(fs, um, dir, lblk, offset);
+	return e2fold_dirblock_remove(fs, dir, lblk, offset);
+}

@@ -64,6 +64,16 @@ errcode_t e2fold_dx_add(ext2_filsys fs, const struct unicode_map *um,
 			const struct e2fold_new_name *nn,
 			enum e2fold_add_how *ret_how);
 
+/*
+ * Remove the entry at byte offset of logical block lblk (as e2fold_dir_read
+ * reports it) from directory dir, as the kernel's unlink does: in its
+ * block (e2fold_dirblock_remove); an inline directory, which has no
+ * blocks to edit, is rewritten without it. um is the filesystem's
+ * encoding. Times and link counts are the caller's.
+ */
+errcode_t e2fold_dir_remove(ext2_filsys fs, const struct unicode_map *um,
+			    ext2_ino_t dir, blk64_t lblk, unsigned int offset);
+
 /* ---- dirblock.c: one directory block at a time ---- */
 
 /* Logical block lblk of directory dir into buf (a bad checksum is read). */
