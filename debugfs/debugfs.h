@@ -75,6 +75,9 @@ DEBUGFS_CMD(do_chattr);
 DEBUGFS_CMD(do_unlink);
 DEBUGFS_CMD(do_rm);
 DEBUGFS_CMD(do_ln);
+DEBUGFS_CMD(do_blocks);
+DEBUGFS_CMD(do_icheck);
+DEBUGFS_CMD(do_ncheck);
 
 /* ---- cmd_helpers.c ---- */
 
