@@ -136,7 +136,7 @@ static errcode_t read_source(struct run *r)
 	return 0;
 }
 
-static errcode_t write_report(struct run *r, int written)
+static errcode_t write_report(struct run *r, int written, const char *error)
 {
 	const struct e2fold_encoding *enc = has_casefold(r) ?
 		e2fold_encoding_by_magic(r->plan.param.s_encoding) : NULL;
@@ -147,6 +147,7 @@ static errcode_t write_report(struct run *r, int written)
 		.rename = r->opt.collisions == E2FOLD_COLLISIONS_RENAME,
 		.casefolded_dirs = r->casefolded_dirs,
 		.written = written,
+		.error = error,
 	};
 
 	if (!r->opt.report_path)
@@ -257,31 +258,52 @@ static errcode_t make_filesystem(struct run *r)
 	return retval;
 }
 
+/*
+ * A run that stopped: the report (--report) still says so, with the
+ * stage and libext2fs's words for the error, so that a script finds one.
+ */
+static void report_failure(struct run *r, const char *stage,
+			   errcode_t retval)
+{
+	char error[256];
+
+	snprintf(error, sizeof(error), "%s: %s", stage,
+		 r->pc.nproblems && retval == EXT2_ET_INVALID_ARGUMENT ?
+		 "names collide or are invalid" : error_message(retval));
+	write_report(r, 0, error);
+}
+
 static errcode_t run(struct run *r, int argc, char **argv)
 {
+	const char *stage = "checking the device";
 	errcode_t retval;
 
 	retval = mkfs_parse_options(argc, argv, &r->opt);
-	if (!retval)
-		retval = mkfs_target_inspect(r->opt.device, r->opt.force,
-					     &r->target);
-	if (!retval)
+	if (retval)
+		return retval;	/* a usage error: no report, as e2fold-fsck */
+	retval = mkfs_target_inspect(r->opt.device, r->opt.force, &r->target);
+	if (!retval) {
+		stage = "planning the filesystem";
 		retval = mkfs_plan_make(&r->opt, &r->target, &r->plan);
+	}
 	if (!retval)
 		retval = load_encoding(r);
 	if (!retval)
 		retval = mkfs_tree_init(&r->tree);
-	if (!retval)
+	if (!retval) {
+		stage = "reading the source";
 		retval = read_source(r);
+	}
 	if (retval) {
-		if (r->pc.nproblems)
-			write_report(r, 0);
+		report_failure(r, stage, retval);
 		return retval;
 	}
 	if (r->opt.noaction) {
 		retval = dry_run(r);
-		if (!retval)
-			retval = write_report(r, 0);
+		if (retval)
+			report_failure(r, "laying the filesystem out", retval);
+		else
+			retval = write_report(r, 0, NULL);
 		return retval;
 	}
 	retval = make_filesystem(r);
@@ -290,9 +312,10 @@ static errcode_t run(struct run *r, int argc, char **argv)
 			ext2fs_free(r->fs);
 		r->fs = NULL;
 		mkfs_target_discard_created(&r->target);
+		report_failure(r, "making the filesystem", retval);
 		return retval;
 	}
-	return write_report(r, 1);
+	return write_report(r, 1, NULL);
 }
 
 int mkfs_main(int argc, char **argv)

@@ -151,5 +151,7 @@ void tune_report_add_change(struct tune_ctx *ctx, struct e2fold_json *o);
 void tune_report_drop_changes(struct tune_ctx *ctx);
 /* Write the report file; 0 or an errno. */
 int tune_report_write(struct tune_ctx *ctx, int exit_status);
+/* Why the run stopped before its steps, for the report's "error". */
+void tune_report_error(struct tune_ctx *ctx, const char *error);
 
 #endif /* E2FOLD_TUNE_H */
