@@ -332,6 +332,7 @@ static errcode_t create_journal(ext2_filsys fs, const struct mkfs_layout *l,
 		fprintf(stderr, "%s: filesystem too small for a journal; "
 			"making it without one\n", mkfs_prog);
 		ext2fs_clear_feature_journal(fs->super);
+		ext2fs_clear_feature_orphan_file(fs->super);
 		return 0;
 	}
 	if (l->plan->journal_mb) {
@@ -429,5 +430,13 @@ errcode_t mkfs_layout_write(ext2_filsys fs, struct mkfs_layout *l)
 		fs->super->s_first_data_block;
 	if (ext2fs_has_feature_bigalloc(fs->super))
 		recount_free_clusters(fs);
-	return 0;
+	/* The orphan file comes last, as mke2fs makes it. */
+	if (ext2fs_has_feature_orphan_file(fs->super)) {
+		retval = ext2fs_create_orphan_file(fs,
+				ext2fs_default_orphan_file_blocks(fs));
+		if (retval)
+			com_err(mkfs_prog, retval, "while creating the orphan "
+				"file");
+	}
+	return retval;
 }

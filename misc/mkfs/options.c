@@ -395,7 +395,10 @@ static errcode_t parse_one_extended(struct mkfs_options *opt,
 	for (i = 0; i < sizeof(ext_options) / sizeof(ext_options[0]); i++) {
 		if (strcmp(e->key, ext_options[i].name))
 			continue;
-		if (ext_options[i].arg == ARG_REQUIRED && !e->value) {
+		/* An empty encoding_flags= is tune's old spelling of none. */
+		if (ext_options[i].arg == ARG_REQUIRED &&
+		    (!e->value || (!*e->value &&
+				   strcmp(e->key, "encoding_flags")))) {
 			com_err(mkfs_prog, 0,
 				"extended option '%s' needs a value", e->key);
 			return EXT2_ET_INVALID_ARGUMENT;

@@ -16,10 +16,10 @@
 #define MAX_32_NUM ((1ULL << 32) - 1)
 
 /*
- * The features e2fold-mkfs can make: mke2fs's list without journal_dev
- * (an external journal is made on its own device) and quota/project
- * (their inodes need libquota, which the system libext2fs does not
- * export: add them afterwards with tune2fs -O quota).
+ * The features e2fold-mkfs can make itself: mke2fs's list without
+ * journal_dev (an external journal is made on its own device) and
+ * quota/project (their inodes need libquota, which the system libext2fs
+ * does not export: run.c has the system tune2fs add them afterwards).
  */
 static __u32 ok_features[3] = {
 	[E2P_FEATURE_COMPAT] = EXT3_FEATURE_COMPAT_HAS_JOURNAL |
@@ -28,7 +28,8 @@ static __u32 ok_features[3] = {
 		EXT2_FEATURE_COMPAT_EXT_ATTR |
 		EXT4_FEATURE_COMPAT_SPARSE_SUPER2 |
 		EXT4_FEATURE_COMPAT_FAST_COMMIT |
-		EXT4_FEATURE_COMPAT_STABLE_INODES,
+		EXT4_FEATURE_COMPAT_STABLE_INODES |
+		EXT4_FEATURE_COMPAT_ORPHAN_FILE,
 	[E2P_FEATURE_INCOMPAT] = EXT2_FEATURE_INCOMPAT_FILETYPE |
 		EXT3_FEATURE_INCOMPAT_EXTENTS |
 		EXT2_FEATURE_INCOMPAT_META_BG |
@@ -135,10 +136,55 @@ static errcode_t edit_features(const char *list, struct ext2_super_block *p)
 	return EXT2_ET_INVALID_ARGUMENT;
 }
 
+/*
+ * quota and project come out of -O's list into plan->tune2fs_features,
+ * for the system tune2fs to add once the filesystem is written (their
+ * inodes need libquota); ^quota and ^project are what e2fold makes
+ * anyway. The rest goes back in *ret_rest (free it).
+ */
+static errcode_t take_quota(const char *list, struct mkfs_plan *plan,
+			    char **ret_rest)
+{
+	char *copy, *rest, *tok, *save = NULL;
+
+	*ret_rest = NULL;
+	if (!list)
+		return 0;
+	copy = strdup(list);
+	rest = calloc(1, strlen(list) + 1);
+	if (!copy || !rest) {
+		free(copy);
+		free(rest);
+		return EXT2_ET_NO_MEMORY;
+	}
+	for (tok = strtok_r(copy, ", \t", &save); tok;
+	     tok = strtok_r(NULL, ", \t", &save)) {
+		char *want = plan->tune2fs_features;
+		size_t used = strlen(want);
+
+		if (!strcmp(tok, "quota") || !strcmp(tok, "project")) {
+			if (!strstr(want, tok))
+				snprintf(want + used,
+					 sizeof(plan->tune2fs_features) - used,
+					 "%s%s", used ? "," : "", tok);
+			continue;
+		}
+		if (!strcmp(tok, "^quota") || !strcmp(tok, "^project"))
+			continue;
+		if (*rest)
+			strcat(rest, ",");
+		strcat(rest, tok);
+	}
+	free(copy);
+	*ret_rest = rest;
+	return 0;
+}
+
 static errcode_t plan_features(const struct mkfs_options *opt,
 			       struct mkfs_plan *plan)
 {
 	struct ext2_super_block *p = &plan->param;
+	char *features = NULL;
 	errcode_t retval;
 	size_t i;
 
@@ -146,9 +192,14 @@ static errcode_t plan_features(const struct mkfs_options *opt,
 	for (i = 0; !retval && i < plan->profile.ntypes; i++)
 		retval = edit_features(plan->profile.features[i], p);
 	if (!retval)
-		retval = edit_features(opt->features, p);
+		retval = take_quota(opt->features, plan, &features);
+	if (!retval)
+		retval = edit_features(features, p);
+	free(features);
 	if (retval)
 		return retval;
+	if (ext2fs_has_feature_orphan_file(p) && !ext2fs_has_feature_journal(p))
+		return invalid("%s", "orphan_file needs a journal");
 	if (e2p_edit_mntopts(plan->profile.default_mntopts,
 			     &p->s_default_mount_opts, ~0U))
 		return invalid("bad default mount options '%s'",

@@ -12,9 +12,12 @@
  */
 #include "config.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <et/com_err.h>
@@ -259,6 +262,54 @@ static errcode_t make_filesystem(struct run *r)
 }
 
 /*
+ * -O quota or project: the system tune2fs makes their inodes, as the
+ * system libext2fs lacks libquota. It runs on the written filesystem and
+ * counts what -d put there. Its banner goes to /dev/null.
+ */
+static errcode_t add_quota(struct run *r)
+{
+	static const char *const paths[] = {
+		"tune2fs", "/usr/sbin/tune2fs", "/sbin/tune2fs",
+	};
+	int status;
+	pid_t pid;
+	size_t i;
+
+	if (!r->plan.tune2fs_features[0])
+		return 0;
+	if (!r->opt.quiet)
+		printf("Adding %s with tune2fs: ", r->plan.tune2fs_features);
+	fflush(stdout);
+	pid = fork();
+	if (pid < 0)
+		return errno;
+	if (pid == 0) {
+		int null = open("/dev/null", O_WRONLY);
+
+		if (null >= 0)
+			dup2(null, STDOUT_FILENO);
+		for (i = 0; i < sizeof(paths) / sizeof(paths[0]); i++)
+			execvp(paths[i], (char *const[]){ (char *)paths[i],
+				"-O", r->plan.tune2fs_features,
+				(char *)r->opt.device, NULL });
+		fprintf(stderr, "%s: cannot run tune2fs: %s\n", mkfs_prog,
+			strerror(errno));
+		_exit(127);
+	}
+	if (waitpid(pid, &status, 0) < 0)
+		return errno;
+	if (!WIFEXITED(status) || WEXITSTATUS(status)) {
+		com_err(mkfs_prog, 0, "tune2fs -O %s %s failed; the filesystem "
+			"was made without it", r->plan.tune2fs_features,
+			r->opt.device);
+		return EXT2_ET_OP_NOT_SUPPORTED;
+	}
+	if (!r->opt.quiet)
+		puts("done");
+	return 0;
+}
+
+/*
  * A run that stopped: the report (--report) still says so, with the
  * stage and libext2fs's words for the error, so that a script finds one.
  */
@@ -313,6 +364,11 @@ static errcode_t run(struct run *r, int argc, char **argv)
 		r->fs = NULL;
 		mkfs_target_discard_created(&r->target);
 		report_failure(r, "making the filesystem", retval);
+		return retval;
+	}
+	retval = add_quota(r);
+	if (retval) {
+		report_failure(r, "adding quota", retval);
 		return retval;
 	}
 	return write_report(r, 1, NULL);
