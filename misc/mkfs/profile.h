@@ -1,13 +1,14 @@
 /*
- * profile.h: the defaults mke2fs takes from mke2fs.conf, built in.
+ * profile.h: the defaults mke2fs takes from mke2fs.conf.
  *
- * e2fold-mkfs does not read /etc/mke2fs.conf: its defaults are those of
- * the file Debian 12 ships (e2fsprogs 1.47.0), so that an image does not
- * depend on the machine that made it. As in mke2fs, the filesystem type
- * (ext2, ext3, ext4) and a size type chosen from the size (floppy below
- * 3 MiB, small below 512 MiB, default below 4 TiB, big below 16 TiB,
- * huge), or -T's usage types, select [fs_types] sections; a later section overrides an earlier
- * one, and [defaults] fills the rest.
+ * Read from the file mke2fs reads (MKE2FS_CONFIG, else /etc/mke2fs.conf),
+ * so that e2fold-mkfs makes what mke2fs makes on the same machine; where
+ * there is no such file, the one Debian 12 ships (e2fsprogs 1.47.0) is
+ * built in. As in mke2fs, the filesystem type (ext2, ext3, ext4) and a
+ * size type chosen from the size (floppy below 3 MiB, small below
+ * 512 MiB, default below 4 TiB, big below 16 TiB, huge), or -T's usage
+ * types, select [fs_types] sections; a later section overrides an
+ * earlier one, and [defaults] fills the rest.
  */
 #ifndef MKFS_PROFILE_H
 #define MKFS_PROFILE_H
