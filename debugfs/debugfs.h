@@ -168,6 +168,16 @@ errcode_t path_resolve_parent(struct session *s, const unsigned char *path,
 			      const unsigned char **ret_name,
 			      unsigned int *ret_name_len);
 
+/*
+ * The entry name/len leads to in directory dir, looked up as the kernel
+ * does (bytes with exact): a copy with its place (lblk, offset) and
+ * inode, name NULL. EXT2_ET_FILE_NOT_FOUND, or EINVAL where a strict
+ * filesystem refuses the name.
+ */
+errcode_t path_lookup_entry(struct session *s, ext2_ino_t dir,
+			    const unsigned char *name, unsigned int len,
+			    int exact, struct e2fold_dirent *ret);
+
 /* Resolve a command's path argument (flags as above); reports failures. */
 int path_arg(struct session *s, const char *cmd, const char *arg, int flags,
 	     ext2_ino_t *ret_ino);

@@ -18,13 +18,11 @@
  */
 #include "config.h"
 
-#include <errno.h>
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "debugfs.h"
-#include "lookup.h"
 #include "newinode.h"
 
 /* The entry a path's last component names. */
@@ -37,38 +35,11 @@ struct entry_at {
 	ext2_ino_t ino;
 };
 
-static errcode_t find_in(struct session *s, const unsigned char *name,
-			 unsigned int len, int exact, struct entry_at *e)
-{
-	struct e2fold_lookup *lk = malloc(sizeof(*lk));
-	struct e2fold_dir *d;
-	errcode_t retval;
-
-	if (!lk)
-		return EXT2_ET_NO_MEMORY;
-	retval = e2fold_dir_read(s->fs, e->dir, &d);
-	if (!retval) {
-		retval = e2fold_lookup(s->fs, s->um, d, name, len,
-				       exact ? E2FOLD_LOOKUP_FL_EXACT : 0, lk);
-		if (!retval && lk->strict_refused)
-			retval = EINVAL;
-		else if (!retval && !lk->found)
-			retval = EXT2_ET_FILE_NOT_FOUND;
-		if (!retval) {
-			e->lblk = lk->found->lblk;
-			e->offset = lk->found->offset;
-			e->ino = lk->found->ino;
-		}
-		e2fold_dir_free(d);
-	}
-	free(lk);
-	return retval;
-}
-
 /* Find the entry arg names; reports failures. */
 static int find_entry(struct session *s, const char *cmd, const char *arg,
 		      int exact, struct entry_at *e)
 {
+	struct e2fold_dirent found;
 	const unsigned char *name;
 	unsigned int len;
 	errcode_t retval;
@@ -90,7 +61,12 @@ static int find_entry(struct session *s, const char *cmd, const char *arg,
 	retval = path_resolve_parent(s, e->path, e->path_len, exact, &e->dir,
 				     &name, &len);
 	if (!retval)
-		retval = find_in(s, name, len, exact, e);
+		retval = path_lookup_entry(s, e->dir, name, len, exact, &found);
+	if (!retval) {
+		e->lblk = found.lblk;
+		e->offset = found.offset;
+		e->ino = found.ino;
+	}
 	if (retval) {
 		cmd_error(s, cmd, retval, "while looking up %s",
 			  esc(0, e->path, e->path_len));
