@@ -12,7 +12,7 @@
 # tests/kernel/vm.sh, and prints the table: microseconds per absent-name
 # lookup, present-name lookup and create, timed inside the VM, and the
 # ratio without the flag over with it. It needs what the kernel tests
-# need (QEMU, busybox-static; README.md, "Kernel tests").
+# need (QEMU, busybox-static; tests/README.md, "Kernel tests").
 KERNEL_BENCH_FLAGS =
 
 EXTRA_DIST += bench/kernel-bench.sh

@@ -9,7 +9,7 @@
  * the same key in the wrong leaf counts, because creating the name would
  * make a duplicate.
  *
- * Place: as the kernel would (e2fold_dir_add, lib/support/dirinsert.c).
+ * Place: as the kernel would (e2fold_dir_add, lib/support/diredit.h).
  */
 #include "config.h"
 
@@ -152,6 +152,21 @@ errcode_t add_entry(struct session *s, ext2_ino_t dir,
 	retval = session_load_bitmaps(s);
 	if (!retval)
 		retval = e2fold_dir_add(s->fs, s->um, dir, &nn, ret_how);
+	if (!retval)
+		retval = touch_dir(s, dir);
+	return retval;
+}
+
+errcode_t add_subdir(struct session *s, ext2_ino_t dir,
+		     const unsigned char *name, unsigned int len,
+		     ext2_ino_t ino, enum e2fold_add_how *ret_how)
+{
+	struct e2fold_new_name nn = { name, len, ino, EXT2_FT_DIR };
+	errcode_t retval;
+
+	retval = session_load_bitmaps(s);
+	if (!retval)
+		retval = e2fold_dir_mkdir(s->fs, s->um, dir, &nn, ret_how);
 	if (!retval)
 		retval = touch_dir(s, dir);
 	return retval;

@@ -14,7 +14,7 @@
 #include "cfname.h"
 #include "dirread.h"
 #include "encoding.h"
-#include "dirinsert.h"
+#include "diredit.h"
 #include "hashalg.h"
 
 /* The filesystem a run of e2fold-debugfs works on. */
@@ -237,5 +237,13 @@ errcode_t add_entry(struct session *s, ext2_ino_t dir,
 		    const unsigned char *name, unsigned int len,
 		    ext2_ino_t ino, int file_type,
 		    enum e2fold_add_how *ret_how);
+
+/*
+ * The same for the new directory inode ino, as mkdir does
+ * (e2fold_dir_mkdir): its "." and "..", the entry, dir's link count.
+ */
+errcode_t add_subdir(struct session *s, ext2_ino_t dir,
+		     const unsigned char *name, unsigned int len,
+		     ext2_ino_t ino, enum e2fold_add_how *ret_how);
 
 #endif /* E2FOLD_DEBUGFS_H */

@@ -22,7 +22,7 @@
 #include <unistd.h>
 
 #include "debugfs.h"
-#include "dirwrite.h"
+#include "dirlinks.h"
 
 /* Where a new entry goes: its directory and name, checked. */
 struct target {
@@ -86,26 +86,9 @@ static void report_added(const char *what, const struct target *t,
 	       esc(0, t->name, t->name_len), ino, t->dir, notes[how]);
 }
 
-/* The parent's link count grows with the new subdirectory's "..". */
-static errcode_t link_parent(struct session *s, ext2_ino_t dir)
-{
-	struct ext2_inode inode;
-	errcode_t retval = ext2fs_read_inode(s->fs, dir, &inode);
-
-	if (retval)
-		return retval;
-	/* dir_nlink: past the limit, a count of 1 means "many". */
-	if (inode.i_links_count > 1 && inode.i_links_count < EXT2_LINK_MAX)
-		inode.i_links_count++;
-	else if (inode.i_links_count >= EXT2_LINK_MAX)
-		inode.i_links_count = 1;
-	return ext2fs_write_inode(s->fs, dir, &inode);
-}
-
 static errcode_t make_directory(struct session *s, const struct target *t,
 				ext2_ino_t *ret_ino, enum e2fold_add_how *ret_how)
 {
-	struct e2fold_dir_layout layout;
 	struct ext2_inode parent;
 	ext2_ino_t ino;
 	errcode_t retval;
@@ -113,25 +96,19 @@ static errcode_t make_directory(struct session *s, const struct target *t,
 	retval = ext2fs_read_inode(s->fs, t->dir, &parent);
 	if (retval)
 		return retval;
+	if (e2fold_dir_links_full(s->fs, &parent))
+		return EXT2_ET_TOO_MANY_REFS;
 	retval = new_inode(s, t->dir, LINUX_S_IFDIR | 0755,
 			   parent.i_flags & EXT4_CASEFOLD_FL, &ino);
 	if (retval)
 		return retval;
-	memset(&layout, 0, sizeof(layout));
-	layout.ino = ino;
-	layout.parent = t->dir;
-	layout.um = parent.i_flags & EXT4_CASEFOLD_FL ? s->um : NULL;
-	layout.hash_version = s->fs->super->s_def_hash_version;
-	retval = e2fold_dir_write(s->fs, &layout, NULL, 0);
-	if (!retval)
-		retval = add_entry(s, t->dir, t->name, t->name_len, ino,
-				   EXT2_FT_DIR, ret_how);
+	retval = add_subdir(s, t->dir, t->name, t->name_len, ino, ret_how);
 	if (retval) {
 		forget_inode(s, ino, 1);
 		return retval;
 	}
 	*ret_ino = ino;
-	return link_parent(s, t->dir);
+	return 0;
 }
 
 DEBUGFS_CMD(do_mkdir)

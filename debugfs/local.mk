@@ -12,7 +12,7 @@ debugfs_e2fold_debugfs_SOURCES = \
 	debugfs/super.c \
 	debugfs/ls.c \
 	debugfs/hash.c \
-	debugfs/htree.c \
+	debugfs/htree_dump.c \
 	debugfs/collisions.c \
 	debugfs/lookup.c \
 	debugfs/inode.c \

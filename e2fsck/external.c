@@ -419,6 +419,27 @@ out:
 	return retval;
 }
 
+errcode_t fsck_replay_journal(struct fsck_ctx *ctx, int *ret_status)
+{
+	char undo[4096];
+	char *argv[7];
+	char *mode = mode_flag(ctx, 0);
+	int argc = 0;
+
+	argv[argc++] = ctx->e2fsck_path;
+	if (mode)
+		argv[argc++] = mode;
+	argv[argc++] = "-Ejournal_only";
+	if (ctx->opt.undo_file) {
+		snprintf(undo, sizeof(undo), "%s.journal", ctx->opt.undo_file);
+		argv[argc++] = "-z";
+		argv[argc++] = undo;
+	}
+	argv[argc++] = (char *)ctx->opt.device;
+	argv[argc] = NULL;
+	return run(argv, NULL, NULL, NULL, ret_status);
+}
+
 /* Copy e2fsck's output in to dest, naming `to` where it named `from`. */
 static void copy_output(FILE *in, FILE *dest, const char *from,
 			const char *to)
@@ -579,17 +600,6 @@ errcode_t fsck_run_e2fsck(struct fsck_ctx *ctx, int verify,
 				    0, NULL, res);
 out:
 	fclose(out);
-	return retval;
-}
-
-errcode_t fsck_replay_journal(struct fsck_ctx *ctx, int *ret_status)
-{
-	struct e2fsck_run res;
-	errcode_t retval;
-
-	retval = run_e2fsck(ctx, ctx->opt.device, mode_flag(ctx, 0), 1, 1,
-			    NULL, &res);
-	*ret_status = res.status;
 	return retval;
 }
 

@@ -30,7 +30,11 @@ errcode_t fsck_find_e2fsck(struct fsck_ctx *ctx);
 errcode_t fsck_run_e2fsck(struct fsck_ctx *ctx, int verify,
 			  struct e2fsck_run *res);
 
-/* e2fsck -E journal_only: replay the journal, check nothing. Its status. */
+/*
+ * Replay the journal: e2fsck -E journal_only in the run's mode (-p or
+ * -y; asking is e2fsck's with neither), with -z FILE.journal when -z was
+ * given. *ret_status is e2fsck's exit status.
+ */
 errcode_t fsck_replay_journal(struct fsck_ctx *ctx, int *ret_status);
 
 /*

@@ -4,7 +4,7 @@
  *
  * In a directory that stores each name's hash in its entries (encrypted
  * and casefolded), Linux gives an interior htree node room for one entry
- * fewer than in other directories (lib/support/dxgeometry.h). e2fsck 1.47
+ * fewer than in other directories (lib/support/htree.h). e2fsck 1.47
  * (up to 1.47.4 at least) recognises an interior node only by the limit
  * of other directories; it takes the kernel's nodes for leaves, finds
  * their fake entry malformed and asks to "salvage" the block: answered
@@ -28,7 +28,7 @@
 
 #include "dirread.h"
 #include "dirwrite.h"
-#include "dxgeometry.h"
+#include "htree.h"
 #include "e2fsck.h"
 #include "misread.h"
 

@@ -41,7 +41,7 @@
 
 #include "dirread.h"
 #include "dirwrite.h"
-#include "dxgeometry.h"
+#include "htree.h"
 #include "e2fsck.h"
 #include "encoding.h"
 #include "nameset.h"

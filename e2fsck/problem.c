@@ -422,8 +422,18 @@ static int ask(struct fsck_ctx *ctx, const char *question)
 	}
 }
 
+/*
+ * As e2fsck's preen halt: the filesystem is marked as having errors
+ * before exiting, so that the next check without -f (the next boot)
+ * checks it again instead of finding it clean.
+ */
 static void preen_halt(struct fsck_ctx *ctx)
 {
+	if (ctx->fs && (ctx->fs->flags & EXT2_FLAG_RW)) {
+		ctx->fs->super->s_state |= EXT2_ERROR_FS;
+		ext2fs_mark_super_dirty(ctx->fs);
+		ext2fs_close_free(&ctx->fs);
+	}
 	printf("\n%s: UNEXPECTED INCONSISTENCY; RUN %s MANUALLY.\n"
 	       "\t(i.e., without -a or -p options)\n", ctx->opt.device,
 	       ctx->prog);

@@ -12,7 +12,7 @@
 
 #include "dirread.h"
 #include "e2fsck.h"
-#include "dirwrite.h"
+#include "diredit.h"
 #include "problem.h"
 #include "fsck_report.h"
 
@@ -76,18 +76,6 @@ static errcode_t verify(struct fsck_ctx *ctx, ext2_ino_t ino,
 	return 0;
 }
 
-/*
- * The hash version of a rebuilt index: the superblock's default, unless
- * that is no version at all (nobody checks the field; with 200 there, no
- * directory could ever be rebuilt); then half_md4, mke2fs's choice.
- */
-static int default_hash_version(ext2_filsys fs)
-{
-	if (fs->super->s_def_hash_version <= EXT2_HASH_TEA)
-		return fs->super->s_def_hash_version;
-	return EXT2_HASH_HALF_MD4;
-}
-
 /* The dropped entries' references, once the directory is without them. */
 static errcode_t drop_references(struct fsck_ctx *ctx, ext2_ino_t dir,
 				 const struct entry_drop *drops, size_t ndrops)
@@ -111,7 +99,7 @@ errcode_t fsck_rebuild_dir(struct fsck_ctx *ctx, struct e2fold_dir *dir,
 		.parent = dir->dotdot,
 		.um = casefolded ? ctx->um : NULL,
 		.hash_version = stored_hashes ? EXT2_HASH_SIPHASH :
-				default_hash_version(fs),
+				e2fold_dir_hash_version(fs, dir),
 		.stored_hashes = stored_hashes,
 		/*
 		 * A crash-safe rewrite takes new blocks the block bitmap

@@ -16,11 +16,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #include <et/com_err.h>
 
 #include "e2fsck.h"
-#include "dxgeometry.h"
+#include "htree.h"
 #include "encoding.h"
 #include "external.h"
 #include "openfs.h"
@@ -235,12 +236,16 @@ static void parse_options(int argc, char **argv, struct fsck_options *opt)
 			char *end;
 			long fd = strtol(optarg, &end, 10);
 
-			if (*end || fd < 0) {
+			if (*end || end == optarg) {
 				fprintf(stderr, "%s: -C %s: not a file descriptor\n",
 					prog, optarg);
 				exit(FSCK_USAGE);
 			}
-			opt->progress_fd = fd;
+			/*
+			 * fsck(8) running several checks at once gives all but
+			 * one -C-FD: no progress until asked, as in e2fsck.
+			 */
+			opt->progress_fd = fd < 0 ? -1 : fd;
 			break;
 		}
 		case 'b':
@@ -392,6 +397,76 @@ errcode_t fsck_open_fs(struct fsck_ctx *ctx, const char *undo_suffix)
 	return 0;
 }
 
+/*
+ * Without -f a filesystem is checked, as e2fsck checks it, only when it
+ * is not marked clean, has errors, or is due: mounted s_max_mnt_count
+ * times, or s_checkinterval seconds after its last check. A check that
+ * is due is said, in e2fsck's words; e2fsck's full run resets both.
+ */
+static int looks_clean(struct fsck_ctx *ctx)
+{
+	struct ext2_super_block *sb = ctx->fs->super;
+	time_t now = time(NULL);
+
+	if (ctx->opt.force || !(sb->s_state & EXT2_VALID_FS) ||
+	    (sb->s_state & EXT2_ERROR_FS))
+		return 0;
+	if (ext2fs_has_feature_journal_needs_recovery(sb))
+		return 0;
+	if (sb->s_max_mnt_count > 0 &&
+	    sb->s_mnt_count >= (unsigned int)sb->s_max_mnt_count) {
+		printf("%s has been mounted %u times without being checked, "
+		       "check forced.\n", ctx->opt.device, sb->s_mnt_count);
+		return 0;
+	}
+	if (sb->s_checkinterval && now >= (time_t)sb->s_lastcheck &&
+	    (unsigned long)(now - sb->s_lastcheck) >= sb->s_checkinterval) {
+		printf("%s has gone %lu days without being checked, check "
+		       "forced.\n", ctx->opt.device,
+		       (unsigned long)(now - sb->s_lastcheck) / (3600 * 24));
+		return 0;
+	}
+	return 1;
+}
+
+/* Open, or say why not; 0 on success. */
+static int open_or_report(struct fsck_ctx *ctx, const char *undo_suffix)
+{
+	errcode_t retval = fsck_open_fs(ctx, undo_suffix);
+
+	if (retval) {
+		fail(ctx, retval, "opening", ctx->opt.device);
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * A journal that needs recovery (a crash, or a boot check after one) is
+ * replayed by the system e2fsck, as fsck.ext4 would replay it: e2fold
+ * never replays a journal itself. -1 if it could not be.
+ */
+static int replay_journal(struct fsck_ctx *ctx)
+{
+	int status;
+	errcode_t retval;
+
+	ext2fs_close_free(&ctx->fs);
+	retval = fsck_replay_journal(ctx, &status);
+	if (retval) {
+		fail(ctx, retval, "running", ctx->e2fsck_path);
+		return -1;
+	}
+	if (status & ~FSCK_NONDESTRUCT) {
+		fprintf(stderr, "%s: %s: e2fsck could not replay the journal "
+			"(exit status %d)\n", prog, ctx->opt.device, status);
+		report_error(ctx->report, "the journal could not be replayed");
+		return -1;
+	}
+	ctx->changed = 1;
+	return open_or_report(ctx, ".super");
+}
+
 /* Refuse what e2fsck would refuse before writing. */
 static int preflight(struct fsck_ctx *ctx)
 {
@@ -405,14 +480,18 @@ static int preflight(struct fsck_ctx *ctx)
 		return FSCK_ERROR;
 	}
 
+	/* A clean one is left alone, mounted or not (a boot check of /). */
 	retval = ext2fs_check_if_mounted(ctx->opt.device, &mount_flags);
-	if (!retval && (mount_flags & EXT2_MF_MOUNTED) && fsck_may_write(ctx)) {
+	if (!retval && (mount_flags & EXT2_MF_MOUNTED) && fsck_may_write(ctx) &&
+	    !looks_clean(ctx)) {
 		fprintf(stderr, "%s: %s is mounted; repairing a mounted "
 			"filesystem would damage it\n", prog, ctx->opt.device);
 		report_error(ctx->report, "mounted: not repaired");
 		return FSCK_ERROR;
 	}
 	if (ext2fs_has_feature_journal_needs_recovery(fs->super)) {
+		if (fsck_may_write(ctx) && ctx->use_e2fsck)
+			return replay_journal(ctx) ? FSCK_ERROR : 0;
 		if (fsck_may_write(ctx)) {
 			fprintf(stderr, "%s: %s: the journal needs recovery; "
 				"run e2fsck first\n", prog, ctx->opt.device);
@@ -425,15 +504,6 @@ static int preflight(struct fsck_ctx *ctx)
 	if (ctx->opt.undo_file && !fsck_may_write(ctx))
 		printf("Warning: -z is ignored with -n, which writes nothing.\n");
 	return 0;
-}
-
-/* Without -f a filesystem marked clean is not checked, as in e2fsck. */
-static int looks_clean(struct fsck_ctx *ctx)
-{
-	struct ext2_super_block *sb = ctx->fs->super;
-
-	return !ctx->opt.force && (sb->s_state & EXT2_VALID_FS) &&
-	       !(sb->s_state & EXT2_ERROR_FS);
 }
 
 /*
@@ -611,18 +681,6 @@ int fsck_close_fs(struct fsck_ctx *ctx)
 	retval = ext2fs_close_free(&ctx->fs);
 	if (retval) {
 		fail(ctx, retval, "writing", ctx->opt.device);
-		return -1;
-	}
-	return 0;
-}
-
-/* Open, or say why not; 0 on success. */
-static int open_or_report(struct fsck_ctx *ctx, const char *undo_suffix)
-{
-	errcode_t retval = fsck_open_fs(ctx, undo_suffix);
-
-	if (retval) {
-		fail(ctx, retval, "opening", ctx->opt.device);
 		return -1;
 	}
 	return 0;
@@ -1037,7 +1095,7 @@ static int check(struct fsck_ctx *ctx)
 }
 
 /* -E journal_only: e2fsck replays the journal; e2fold checks nothing. */
-static int replay_journal(struct fsck_ctx *ctx)
+static int journal_only(struct fsck_ctx *ctx)
 {
 	errcode_t retval;
 	int status;
@@ -1077,7 +1135,7 @@ int fsck_main(int argc, char **argv)
 	fsck_say(&ctx, "%s\n", e2fold_version_banner(prog));
 	ctx.use_e2fsck = find_e2fsck(&ctx);
 	if (ctx.opt.journal_only)
-		return finish(&ctx, replay_journal(&ctx));
+		return finish(&ctx, journal_only(&ctx));
 	if (!ctx.use_e2fsck && ctx.opt.n_e2fsck_args)
 		printf("Note: without e2fsck, its options (%s ...) do "
 		       "nothing.\n", ctx.opt.e2fsck_args[0]);

@@ -12,7 +12,7 @@
 #include <string.h>
 #include <sys/sysmacros.h>
 
-#include "dirwrite.h"
+#include "diredit.h"
 #include "e2fuse.h"
 #include "newinode.h"
 
@@ -20,7 +20,7 @@
 #define INHERITED (EXT2_SECRM_FL | EXT2_UNRM_FL | EXT2_COMPR_FL | \
 	EXT2_SYNC_FL | EXT2_NODUMP_FL | EXT2_NOATIME_FL | EXT2_NOCOMPR_FL | \
 	EXT3_JOURNAL_DATA_FL | EXT2_NOTAIL_FL | EXT2_DIRSYNC_FL | \
-	EXT4_PROJINHERIT_FL | EXT4_CASEFOLD_FL | 0x02000000)
+	EXT4_PROJINHERIT_FL | EXT4_CASEFOLD_FL | FS_DAX_FL)
 
 /* Owner of a new inode: the caller, and the group of a setgid parent. */
 static void set_owner(fuse_req_t req, const struct ext2_inode_large *parent,
@@ -77,34 +77,12 @@ static errcode_t set_rdev(struct e2fuse *srv, ext2_ino_t ino, dev_t rdev)
 	if (retval)
 		return retval;
 	memset(inode.i_block, 0, sizeof(inode.i_block));
-	inode.i_flags &= ~EXT4_EXTENTS_FL;
 	if (maj < 256 && min < 256)
 		inode.i_block[0] = maj << 8 | min;
 	else
 		inode.i_block[1] = (min & 0xff) | (maj << 8) |
 				   ((min & ~0xffU) << 12);
 	return e2fuse_write_inode(srv, ino, &inode);
-}
-
-/* An empty directory: "." and "..", hashed like its parent would be. */
-static errcode_t init_dir(struct e2fuse *srv, ext2_ino_t ino,
-			  ext2_ino_t parent)
-{
-	struct e2fold_dir_layout layout;
-	struct ext2_inode_large inode;
-	errcode_t retval = e2fuse_read_inode(srv, ino, &inode);
-
-	if (retval)
-		return retval;
-	memset(&layout, 0, sizeof(layout));
-	layout.ino = ino;
-	layout.parent = parent;
-	layout.um = inode.i_flags & EXT4_CASEFOLD_FL ? srv->um : NULL;
-	layout.hash_version = srv->fs->super->s_def_hash_version;
-	retval = e2fold_dir_write(srv->fs, &layout, NULL, 0);
-	if (!retval)
-		retval = e2fuse_adjust_links(srv, parent, +1);
-	return retval;
 }
 
 /* Undo make_inode after a later step failed (best effort). */
@@ -122,9 +100,11 @@ static int make_node(fuse_req_t req, fuse_ino_t parent_node, const char *name,
 	errcode_t retval;
 	int err;
 
-	if (srv->opt.readonly)
+	if (!e2fuse_may_write(srv))
 		return EROFS;
 	err = e2fuse_may_create(srv, parent, name);
+	if (!err && S_ISDIR(mode))
+		err = e2fuse_may_link_dir(srv, parent);
 	if (err)
 		return err;
 	mode &= ~fuse_req_ctx(req)->umask;
@@ -133,9 +113,9 @@ static int make_node(fuse_req_t req, fuse_ino_t parent_node, const char *name,
 		return e2fuse_errno(retval);
 	if (S_ISCHR(mode) || S_ISBLK(mode))
 		retval = set_rdev(srv, ino, rdev);
-	else if (S_ISDIR(mode))
-		retval = init_dir(srv, ino, parent);
-	if (!retval)
+	if (!retval && S_ISDIR(mode))
+		retval = e2fuse_add_dir(srv, parent, name, ino);
+	else if (!retval)
 		retval = e2fuse_add_name(srv, parent, name, ino,
 					 e2fold_file_type(mode));
 	if (retval) {
@@ -183,9 +163,8 @@ void e2fuse_create(fuse_req_t req, fuse_ino_t parent, const char *name,
 
 	if (!err)
 		err = e2fuse_errno(e2fuse_read_inode(srv, ino, &inode));
-	/* Counted open, as e2fuse_open_file does. */
 	if (!err)
-		err = e2fuse_errno(e2fuse_opened(srv, ino));
+		err = e2fuse_errno(e2fuse_ref(srv, ino));
 	if (err) {
 		fuse_reply_err(req, err);
 		return;
@@ -195,8 +174,8 @@ void e2fuse_create(fuse_req_t req, fuse_ino_t parent, const char *name,
 	e.generation = inode.i_generation;
 	e2fuse_fill_stat(srv, ino, &inode, &e.attr);
 	fi->fh = 0;
-	if (fuse_reply_create(req, &e, fi) == -ENOENT)
-		e2fuse_released(srv, ino);	/* interrupted: no release */
+	if (fuse_reply_create(req, &e, fi))
+		e2fuse_unref(srv, ino, 1);	/* interrupted: never handed */
 }
 
 void e2fuse_symlink(fuse_req_t req, const char *target, fuse_ino_t parent_node,

@@ -10,9 +10,9 @@
 #include <string.h>
 
 #include "cfname.h"
-#include "dirinsert.h"
+#include "diredit.h"
+#include "dirlinks.h"
 #include "e2fuse.h"
-#include "dirwrite.h"
 #include "newinode.h"
 
 int e2fuse_may_create(struct e2fuse *srv, ext2_ino_t dir, const char *name)
@@ -75,14 +75,37 @@ errcode_t e2fuse_add_name(struct e2fuse *srv, ext2_ino_t dir,
 	return retval;
 }
 
-errcode_t e2fuse_remove_entry(struct e2fuse *srv, ext2_ino_t dir,
-			      const struct e2fuse_found *f)
+errcode_t e2fuse_add_dir(struct e2fuse *srv, ext2_ino_t dir,
+			 const char *name, ext2_ino_t ino)
+{
+	struct e2fold_new_name nn = {
+		(const unsigned char *)name, strlen(name), ino, EXT2_FT_DIR
+	};
+	enum e2fold_add_how how;
+	errcode_t retval;
+
+	retval = e2fold_dir_mkdir(srv->fs, srv->um, dir, &nn, &how);
+	if (!retval)
+		retval = touch_dir(srv, dir);
+	return retval;
+}
+
+int e2fuse_may_link_dir(struct e2fuse *srv, ext2_ino_t dir)
 {
 	struct ext2_inode_large inode;
 	errcode_t retval = e2fuse_read_inode(srv, dir, &inode);
 
 	if (retval)
-		return retval;
+		return e2fuse_errno(retval);
+	return e2fold_dir_links_full(srv->fs, (struct ext2_inode *)&inode) ?
+		EMLINK : 0;
+}
+
+errcode_t e2fuse_remove_entry(struct e2fuse *srv, ext2_ino_t dir,
+			      const struct e2fuse_found *f)
+{
+	errcode_t retval;
+
 	retval = e2fold_dir_remove(srv->fs, srv->um, dir, f->lblk, f->offset);
 	if (!retval)
 		retval = touch_dir(srv, dir);
@@ -145,16 +168,10 @@ errcode_t e2fuse_adjust_links(struct e2fuse *srv, ext2_ino_t dir, int delta)
 
 	if (retval)
 		return retval;
-	/*
-	 * dir_nlink: past EXT2_LINK_MAX the count stays 1, meaning "many",
-	 * as the kernel keeps it.
-	 */
-	if (delta > 0 && inode.i_links_count >= EXT2_LINK_MAX - 1)
-		inode.i_links_count = 1;
-	else if (delta > 0 && inode.i_links_count != 1)
-		inode.i_links_count++;
-	else if (delta < 0 && inode.i_links_count > 2)
-		inode.i_links_count--;
+	if (delta > 0)
+		e2fold_dir_links_inc(srv->fs, (struct ext2_inode *)&inode);
+	else if (delta < 0)
+		e2fold_dir_links_dec((struct ext2_inode *)&inode);
 	e2fuse_set_times(srv, &inode, E2FUSE_CTIME, NULL);
 	return e2fuse_write_inode(srv, dir, &inode);
 }

@@ -39,6 +39,8 @@ static const struct fuse_lowlevel_ops ops = {
 	.init = init,
 	.destroy = destroy,
 	.lookup = e2fuse_lookup,
+	.forget = e2fuse_forget,
+	.forget_multi = e2fuse_forget_multi,
 	.getattr = e2fuse_getattr,
 	.setattr = e2fuse_setattr,
 	.readlink = e2fuse_readlink,
@@ -53,7 +55,6 @@ static const struct fuse_lowlevel_ops ops = {
 	.read = e2fuse_read,
 	.write = e2fuse_write,
 	.flush = e2fuse_flush,
-	.release = e2fuse_release,
 	.fsync = e2fuse_fsync,
 	.opendir = e2fuse_opendir,
 	.readdir = e2fuse_readdir,
@@ -95,7 +96,7 @@ int main(int argc, char **argv)
 {
 	struct fuse_args args;
 	struct e2fuse srv;
-	int r;
+	int r, asked_ro;
 
 	/* libext2fs's messages for its error codes, in com_err's reports. */
 	add_error_table(&et_ext2_error_table);
@@ -105,7 +106,14 @@ int main(int argc, char **argv)
 		fuse_opt_free_args(&args);
 		return r == 1 ? 0 : 2;
 	}
+	asked_ro = srv.opt.readonly;
 	if (e2fuse_open(&srv)) {
+		fuse_opt_free_args(&args);
+		return 1;
+	}
+	/* Served read-only after all (e2fuse_open said why): tell the kernel. */
+	if (srv.opt.readonly && !asked_ro && fuse_opt_add_arg(&args, "-oro")) {
+		e2fuse_close(&srv);
 		fuse_opt_free_args(&args);
 		return 1;
 	}

@@ -28,6 +28,13 @@ enum e2fuse_kernel {
 };
 
 /* The command line, parsed (options.c). */
+/* When reads update atime, as ext4's mount options say. */
+enum e2fuse_atime {
+	E2FUSE_RELATIME,	/* the kernel's default */
+	E2FUSE_STRICTATIME,	/* every access */
+	E2FUSE_NOATIME,		/* never */
+};
+
 struct e2fuse_options {
 	const char *image;
 	const char *mountpoint;
@@ -36,6 +43,7 @@ struct e2fuse_options {
 	int uid_set, gid_set;	/* present every inode with this owner/group */
 	unsigned int uid, gid;
 	enum e2fuse_kernel kernel;
+	enum e2fuse_atime atime;
 	int foreground, debug;
 };
 
@@ -45,18 +53,33 @@ struct e2fuse {
 	const struct e2fold_encoding *enc;	/* NULL: no casefold feature */
 	struct unicode_map *um;			/* enc's engine */
 	__u16 clean_state;	/* s_state before a read-write mount */
-	/*
-	 * Inodes with open files (opens.c): one whose last link goes while
-	 * it is open keeps its blocks until its last release, as the kernel
-	 * keeps an orphan.
-	 */
-	struct e2fuse_open {
-		ext2_ino_t ino;
-		unsigned int count;
-		int unlinked;	/* no links left: freed at the last release */
-	} *opens;
-	size_t nopens, opens_cap;
+	int failed;		/* corruption met: no more writes (errors.c) */
+	/* The inodes the kernel holds, and the orphans among them (refs.c). */
+	struct e2fuse_ref *refs;	/* a hash table of refs_cap slots */
+	size_t nrefs, refs_cap;
+	ext2_ino_t *orphans;		/* the on-disk orphan list, in order */
+	size_t norphans, orphans_cap;
 };
+
+/* ---- errors.c ---- */
+
+/* May requests write: not read-only, no corruption met? */
+static inline int e2fuse_may_write(const struct e2fuse *srv)
+{
+	return !srv->opt.readonly && !srv->failed;
+}
+
+/* Is retval libext2fs's word for a corrupt structure or checksum? */
+int e2fuse_is_corruption(errcode_t retval);
+
+/*
+ * Corruption retval met at inode ino (in func, a short name): logged,
+ * recorded in the superblock as the kernel records it, and no request
+ * writes after it (errors=remount-ro). Returns the errno to answer:
+ * EBADMSG for a checksum, EUCLEAN for a structure, as ext4 answers.
+ */
+int e2fuse_corrupt(struct e2fuse *srv, ext2_ino_t ino, const char *func,
+		   errcode_t retval);
 
 /* ---- options.c ---- */
 
@@ -112,6 +135,14 @@ errcode_t e2fuse_write_inode(struct e2fuse *srv, ext2_ino_t ino,
 void e2fuse_set_times(struct e2fuse *srv, struct ext2_inode_large *inode,
 		      int which, const struct timespec *ts);
 
+/*
+ * Inode ino was read (a file's data, a listing, a link's target): its
+ * atime follows, as the mount's atime option says (relatime: only when
+ * it is not after mtime and ctime, or is a day old). Never on a mount
+ * that does not write; a failure is not the reader's.
+ */
+void e2fuse_accessed(struct e2fuse *srv, ext2_ino_t ino);
+
 /* Fill st from inode ino (owner as -o uid=/gid= present it). */
 void e2fuse_fill_stat(struct e2fuse *srv, ext2_ino_t ino,
 		      const struct ext2_inode_large *inode, struct stat *st);
@@ -122,22 +153,36 @@ void e2fuse_reply_entry(fuse_req_t req, ext2_ino_t ino);
 /* Is the filesystem writable? If not, reply EROFS and return 0. */
 int e2fuse_writable(fuse_req_t req);
 
-/* ---- opens.c ---- */
-
-/* ino was opened: count it. Returns 0 or EXT2_ET_NO_MEMORY. */
-errcode_t e2fuse_opened(struct e2fuse *srv, ext2_ino_t ino);
-
-/* ino was released: at its last release, free it if it has no links. */
-errcode_t e2fuse_released(struct e2fuse *srv, ext2_ino_t ino);
+/* ---- refs.c ---- */
 
 /*
- * ino has lost its last link: free it now, or mark it to be freed at
- * its last release if it is open.
+ * The kernel was handed ino (an entry reply): one more lookup to be
+ * forgotten. Returns 0 or EXT2_ET_NO_MEMORY (then the reply must fail).
+ */
+errcode_t e2fuse_ref(struct e2fuse *srv, ext2_ino_t ino);
+
+/* The kernel forgot n lookups of ino; at none, an orphan is freed. */
+void e2fuse_unref(struct e2fuse *srv, ext2_ino_t ino, __u64 n);
+
+void e2fuse_forget(fuse_req_t req, fuse_ino_t ino, uint64_t nlookup);
+void e2fuse_forget_multi(fuse_req_t req, size_t count,
+			 struct fuse_forget_data *forgets);
+
+/*
+ * ino has lost its last link: freed now if the kernel does not hold it,
+ * else put on the orphan list until it is forgotten.
  */
 errcode_t e2fuse_unlinked(struct e2fuse *srv, ext2_ino_t ino);
 
-/* Free every inode still waiting for its last release (unmounting). */
+/* Unmounting: free every orphan (forgets may not all come) and forget. */
 void e2fuse_free_orphans(struct e2fuse *srv);
+
+/*
+ * A read-write mount: the orphan list a crash left is emptied, as the
+ * kernel's orphan cleanup does: inodes without links freed, truncates
+ * cut short finished.
+ */
+errcode_t e2fuse_orphan_cleanup(struct e2fuse *srv);
 
 /* ---- names.c ---- */
 
@@ -192,7 +237,6 @@ void e2fuse_write(fuse_req_t req, fuse_ino_t ino, const char *buf,
 void e2fuse_flush(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi);
 void e2fuse_fsync(fuse_req_t req, fuse_ino_t ino, int datasync,
 		  struct fuse_file_info *fi);
-void e2fuse_release(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi);
 void e2fuse_readlink(fuse_req_t req, fuse_ino_t ino);
 void e2fuse_statfs(fuse_req_t req, fuse_ino_t ino);
 void e2fuse_setxattr(fuse_req_t req, fuse_ino_t ino, const char *name,
@@ -220,6 +264,17 @@ int e2fuse_may_create(struct e2fuse *srv, ext2_ino_t dir, const char *name);
 /* Add name -> ino to dir (placed as the kernel would) and touch dir. */
 errcode_t e2fuse_add_name(struct e2fuse *srv, ext2_ino_t dir,
 			  const char *name, ext2_ino_t ino, int file_type);
+
+/*
+ * Add the new directory ino, named name, to dir (mkdir: "." and "..",
+ * the name, dir's link count; lib/support's e2fold_dir_mkdir) and touch
+ * dir.
+ */
+errcode_t e2fuse_add_dir(struct e2fuse *srv, ext2_ino_t dir,
+			 const char *name, ext2_ino_t ino);
+
+/* 0, or EMLINK where ext4 refuses dir another subdirectory. */
+int e2fuse_may_link_dir(struct e2fuse *srv, ext2_ino_t dir);
 
 /* Remove the entry found in dir and touch dir. */
 errcode_t e2fuse_remove_entry(struct e2fuse *srv, ext2_ino_t dir,

@@ -7,7 +7,8 @@
  * across requests would keep its own copy of the inode and of one data
  * block: two open descriptors of one file (or a truncate through a
  * path) would then overwrite each other's block map with a stale copy.
- * Open and release only count the opens (opens.c).
+ * Open and release keep nothing: an open file's inode lives as long as
+ * the kernel holds it (refs.c).
  */
 #include "config.h"
 
@@ -20,8 +21,14 @@
 
 #include "e2fuse.h"
 
+/*
+ * open(O_TRUNC): size 0, and mtime and ctime now, as the VFS asks of
+ * ext4 (do_truncate with ATTR_MTIME | ATTR_CTIME), even when the file
+ * was empty already.
+ */
 static errcode_t truncate_to_zero(struct e2fuse *srv, ext2_ino_t ino)
 {
+	struct ext2_inode_large inode;
 	ext2_file_t file;
 	errcode_t retval, close_retval;
 
@@ -30,7 +37,14 @@ static errcode_t truncate_to_zero(struct e2fuse *srv, ext2_ino_t ino)
 		return retval;
 	retval = ext2fs_file_set_size2(file, 0);
 	close_retval = ext2fs_file_close(file);
-	return retval ? retval : close_retval;
+	if (!retval)
+		retval = close_retval;
+	if (!retval)
+		retval = e2fuse_read_inode(srv, ino, &inode);
+	if (retval)
+		return retval;
+	e2fuse_set_times(srv, &inode, E2FUSE_MTIME | E2FUSE_CTIME, NULL);
+	return e2fuse_write_inode(srv, ino, &inode);
 }
 
 void e2fuse_open_file(fuse_req_t req, fuse_ino_t node,
@@ -42,7 +56,7 @@ void e2fuse_open_file(fuse_req_t req, fuse_ino_t node,
 	struct ext2_inode_large inode;
 	errcode_t retval;
 
-	if (writing && srv->opt.readonly) {
+	if (writing && !e2fuse_may_write(srv)) {
 		fuse_reply_err(req, EROFS);
 		return;
 	}
@@ -51,15 +65,12 @@ void e2fuse_open_file(fuse_req_t req, fuse_ino_t node,
 		retval = EISDIR;
 	if (!retval && writing && (fi->flags & O_TRUNC))
 		retval = truncate_to_zero(srv, ino);
-	if (!retval)
-		retval = e2fuse_opened(srv, ino);
 	if (retval) {
 		fuse_reply_err(req, e2fuse_errno(retval));
 		return;
 	}
 	fi->fh = 0;
-	if (fuse_reply_open(req, fi) == -ENOENT)
-		e2fuse_released(srv, ino);	/* interrupted: no release */
+	fuse_reply_open(req, fi);
 }
 
 void e2fuse_read(fuse_req_t req, fuse_ino_t node, size_t size, off_t off,
@@ -84,10 +95,15 @@ void e2fuse_read(fuse_req_t req, fuse_ino_t node, size_t size, off_t off,
 		if (!retval)
 			retval = close_retval;
 	}
-	if (retval)
+	if (e2fuse_is_corruption(retval))
+		fuse_reply_err(req, e2fuse_corrupt(srv, e2fuse_ino(node), "read",
+						   retval));
+	else if (retval)
 		fuse_reply_err(req, e2fuse_errno(retval));
 	else
 		fuse_reply_buf(req, buf, got);
+	if (!retval)
+		e2fuse_accessed(srv, e2fuse_ino(node));
 	free(buf);
 }
 
@@ -143,7 +159,9 @@ void e2fuse_write(fuse_req_t req, fuse_ino_t node, const char *buf,
 	retval = write_at(srv, ino, buf, size, off, &done);
 	if (!retval)
 		retval = after_write(srv, ino);
-	if (retval)
+	if (e2fuse_is_corruption(retval))
+		fuse_reply_err(req, e2fuse_corrupt(srv, ino, "write", retval));
+	else if (retval)
 		fuse_reply_err(req, e2fuse_errno(retval));
 	else
 		fuse_reply_write(req, done);
@@ -176,14 +194,6 @@ void e2fuse_fsync(fuse_req_t req, fuse_ino_t node EXT2FS_ATTR((unused)),
 	/* The metadata libext2fs keeps in memory, and the device's cache. */
 	if (!srv->opt.readonly)
 		retval = ext2fs_flush2(srv->fs, 0);
-	fuse_reply_err(req, e2fuse_errno(retval));
-}
-
-void e2fuse_release(fuse_req_t req, fuse_ino_t node,
-		    struct fuse_file_info *fi EXT2FS_ATTR((unused)))
-{
-	errcode_t retval = e2fuse_released(e2fuse_of(req), e2fuse_ino(node));
-
 	fuse_reply_err(req, e2fuse_errno(retval));
 }
 
@@ -227,6 +237,8 @@ void e2fuse_readlink(fuse_req_t req, fuse_ino_t node)
 		fuse_reply_err(req, e2fuse_errno(retval));
 	else
 		fuse_reply_readlink(req, buf);
+	if (!retval)
+		e2fuse_accessed(srv, ino);
 	free(buf);
 }
 

@@ -100,7 +100,7 @@ static int set_flags(fuse_req_t req, ext2_ino_t ino, __u32 flags)
 	errcode_t retval;
 	int err;
 
-	if (srv->opt.readonly)
+	if (!e2fuse_may_write(srv))
 		return EROFS;
 	retval = e2fuse_read_inode(srv, ino, &inode);
 	if (retval)

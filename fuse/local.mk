@@ -1,12 +1,15 @@
 # e2fold-fuse: a FUSE server for casefold ext4 images (libfuse3, low-level API).
-sbin_PROGRAMS += fuse/e2fold-fuse
+# In bin, as fuse2fs: mounting needs /dev/fuse and fusermount3, no
+# privilege of its own.
+bin_PROGRAMS += fuse/e2fold-fuse
 fuse_e2fold_fuse_SOURCES = \
 	fuse/e2fuse.h \
 	fuse/e2fold-fuse.c \
 	fuse/options.c \
 	fuse/mount.c \
+	fuse/errors.c \
 	fuse/node.c \
-	fuse/opens.c \
+	fuse/refs.c \
 	fuse/names.c \
 	fuse/nokey.h \
 	fuse/nokey.c \

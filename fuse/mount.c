@@ -1,13 +1,19 @@
 /*
  * mount.c: the image opened for serving, and closed clean.
  *
+ * e2fold-fuse serves what the kernel would mount, and nothing worse.
  * Refused before anything is mounted, with a message naming the image:
- * an image that cannot be opened (missing, not ext2/3/4, features
- * libext2fs cannot write), one mounted elsewhere, a casefold filesystem
- * whose encoding is unknown, and for writing one whose journal needs
- * recovery (e2fold-fuse does not replay journals; read-only it is
- * served as of its last checkpoint, with a warning). Writes do not go
- * through the journal.
+ * a mount point that is no directory, an image that cannot be opened
+ * (missing, not ext2/3/4, features libext2fs cannot write), one mounted
+ * elsewhere or held by another e2fold program (imagelock.h), one larger
+ * than its device (truncated), a casefold filesystem whose encoding is
+ * unknown, and read-only, one whose journal needs recovery (replaying it
+ * would write). Read-write, such a journal is first replayed by the
+ * system e2fsck (-E journal_only), as the kernel replays it at mount. A
+ * filesystem not cleanly unmounted, or with errors recorded, is served
+ * read-only with a warning that names the command that checks it: its
+ * bitmaps cannot be trusted to allocate from. Writes do not go through
+ * the journal.
  *
  * As the kernel does, a read-write mount clears the superblock's valid
  * state (so that a crash leaves a filesystem e2fsck checks) and records
@@ -20,11 +26,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <et/com_err.h>
 
 #include "e2fuse.h"
+#include "imagelock.h"
 #include "openfs.h"
 
 static const char *prog = "e2fold-fuse";
@@ -69,19 +78,85 @@ static int load_encoding(struct e2fuse *srv)
 	return 0;
 }
 
-static int check_journal(struct e2fuse *srv)
+/*
+ * The system e2fsck replays the journal of image and does nothing else;
+ * 0 when it did (its exit status 0 or 1).
+ */
+static int replay_journal(const char *image)
 {
-	if (!ext2fs_has_feature_journal_needs_recovery(srv->fs->super))
-		return 0;
-	if (!srv->opt.readonly) {
-		fprintf(stderr, "%s: %s: the journal needs recovery, which "
-			"e2fold-fuse does not do: run e2fsck on it first (or "
-			"serve it with -o ro)\n", prog, srv->opt.image);
+	pid_t pid;
+	int wstatus;
+
+	fprintf(stderr, "%s: %s: the journal needs recovery: replaying it "
+		"with e2fsck -p -E journal_only\n", prog, image);
+	pid = fork();
+	if (pid < 0)
+		return -1;
+	if (pid == 0) {
+		/* e2fsck's report goes with ours, to stderr. */
+		dup2(2, 1);
+		execlp("e2fsck", "e2fsck", "-p", "-E", "journal_only", image,
+		       (char *)NULL);
+		_exit(127);
+	}
+	if (waitpid(pid, &wstatus, 0) != pid || !WIFEXITED(wstatus) ||
+	    WEXITSTATUS(wstatus) > 1) {
+		fprintf(stderr, "%s: %s: e2fsck could not replay the journal: "
+			"run e2fsck on it\n", prog, image);
 		return -1;
 	}
-	fprintf(stderr, "%s: warning: %s: the journal needs recovery: served "
-		"read-only without it, the view may be stale\n", prog,
-		srv->opt.image);
+	return 0;
+}
+
+/* A read-only server never writes: it cannot replay a journal. */
+static int refuse_journal(const char *image)
+{
+	fprintf(stderr, "%s: %s: the journal needs recovery, which would "
+		"write to the image: serve it read-write (e2fold-fuse replays "
+		"the journal first) or run e2fsck -E journal_only %s\n", prog,
+		image, image);
+	return -1;
+}
+
+/*
+ * Not cleanly unmounted, or with errors recorded: its bitmaps may be
+ * wrong, and a write that trusts them could hand one file's blocks to
+ * another. Served read-only until checked.
+ */
+static void check_state(struct e2fuse *srv)
+{
+	__u16 state = srv->fs->super->s_state;
+	const char *why;
+
+	if (srv->opt.readonly)
+		return;
+	if (state & EXT2_ERROR_FS)
+		why = "has errors recorded";
+	else if (!(state & EXT2_VALID_FS))
+		why = "was not cleanly unmounted";
+	else
+		return;
+	fprintf(stderr, "%s: warning: %s %s: serving it read-only; run "
+		"e2fold-fsck -f %s to check and repair it, then serve it "
+		"again\n", prog, srv->opt.image, why, srv->opt.image);
+	srv->opt.readonly = 1;
+}
+
+/* A mount point FUSE could mount on, but then serve nothing through. */
+static int check_mountpoint(const char *mountpoint)
+{
+	struct stat st;
+
+	if (stat(mountpoint, &st)) {
+		fprintf(stderr, "%s: mount point %s: %s\n", prog, mountpoint,
+			strerror(errno));
+		return -1;
+	}
+	if (!S_ISDIR(st.st_mode)) {
+		fprintf(stderr, "%s: mount point %s: not a directory\n", prog,
+			mountpoint);
+		return -1;
+	}
 	return 0;
 }
 
@@ -110,28 +185,70 @@ static errcode_t mark_mounted(struct e2fuse *srv)
 	return ext2fs_flush(srv->fs);
 }
 
+/* Open the image for serving, the journal replayed if it must be. */
+static int open_image(struct e2fuse *srv)
+{
+	const char *image = srv->opt.image;
+	errcode_t retval;
+	int replayed = 0;
+
+	for (;;) {
+		retval = e2fold_open_fs(image, srv->opt.readonly ? 0 :
+					EXT2_FLAG_RW, NULL, &srv->fs);
+		if (retval) {
+			com_err(prog, retval, "while opening %s", image);
+			return -1;
+		}
+		if (!ext2fs_has_feature_journal_needs_recovery(srv->fs->super))
+			return 0;
+		ext2fs_close_free(&srv->fs);
+		if (srv->opt.readonly)
+			return refuse_journal(image);
+		if (replayed || replay_journal(image))
+			return -1;
+		replayed = 1;
+	}
+}
+
 int e2fuse_open(struct e2fuse *srv)
 {
 	const char *image = srv->opt.image;
-	int flags = srv->opt.readonly ? 0 : EXT2_FLAG_RW;
 	struct stat st;
 	errcode_t retval;
 
+	if (check_mountpoint(srv->opt.mountpoint))
+		return -1;
 	if (stat(image, &st)) {
 		fprintf(stderr, "%s: %s: %s\n", prog, image, strerror(errno));
 		return -1;
 	}
 	if (refuse_mounted(image))
 		return -1;
-	retval = e2fold_open_fs(image, flags, NULL, &srv->fs);
-	if (retval) {
-		com_err(prog, retval, "while opening %s", image);
-		return -1;
+	/* Read-only, no e2fold program may write it while it is served. */
+	if (srv->opt.readonly) {
+		retval = e2fold_image_lock(image, 0);
+		if (retval) {
+			com_err(prog, retval, "while locking %s", image);
+			return -1;
+		}
 	}
-	if (load_encoding(srv) || check_journal(srv))
+	if (open_image(srv))
+		return -1;
+	if (e2fold_fs_truncated(prog, srv->fs, image) || load_encoding(srv))
 		goto fail;
+	check_state(srv);
+	if (srv->opt.readonly && (srv->fs->flags & EXT2_FLAG_RW)) {
+		/* Reopened read-only: not one byte is written. */
+		ext2fs_close_free(&srv->fs);
+		utf8_unload(srv->um);
+		srv->um = NULL;
+		if (open_image(srv) || load_encoding(srv))
+			goto fail;
+	}
 	if (!srv->opt.readonly) {
 		retval = mark_mounted(srv);
+		if (!retval && srv->fs->super->s_last_orphan)
+			retval = e2fuse_orphan_cleanup(srv);
 		if (retval) {
 			com_err(prog, retval, "while marking %s mounted", image);
 			goto fail;
@@ -139,7 +256,8 @@ int e2fuse_open(struct e2fuse *srv)
 	}
 	return 0;
 fail:
-	ext2fs_close_free(&srv->fs);
+	if (srv->fs)
+		ext2fs_close_free(&srv->fs);
 	return -1;
 }
 
@@ -151,7 +269,10 @@ errcode_t e2fuse_close(struct e2fuse *srv)
 		return 0;
 	e2fuse_free_orphans(srv);
 	if (!srv->opt.readonly) {
-		srv->fs->super->s_state = srv->clean_state;
+		/* Corruption met keeps the filesystem marked for a check. */
+		srv->fs->super->s_state = srv->failed ?
+			(srv->fs->super->s_state & ~EXT2_VALID_FS) | EXT2_ERROR_FS :
+			srv->clean_state;
 		ext2fs_mark_super_dirty(srv->fs);
 	}
 	retval = ext2fs_close_free(&srv->fs);

@@ -55,10 +55,17 @@ static int find_whole(struct e2fuse *srv, ext2_ino_t dir,
 	int err;
 
 	retval = e2fold_dir_read(srv->fs, dir, &d);
+	if (e2fuse_is_corruption(retval))
+		return e2fuse_corrupt(srv, dir, "lookup", retval);
 	if (retval)
 		return e2fuse_errno(retval);
 	retval = e2fold_lookup(srv->fs, srv->um, d, name, len, 0, lk);
 	err = retval ? e2fuse_errno(retval) : answer(srv, lk, ret);
+	/* Not found where the kernel would have read a corrupt block. */
+	if (!err && !ret->ino && (d->ncorrupt || d->nbadsum))
+		err = e2fuse_corrupt(srv, dir, "lookup", d->ncorrupt ?
+				     EXT2_ET_DIR_CORRUPTED :
+				     EXT2_ET_DIR_CSUM_INVALID);
 	e2fold_dir_free(d);
 	return err;
 }

@@ -76,9 +76,14 @@ __u32 e2fuse_now(struct e2fuse *srv)
 errcode_t e2fuse_read_inode(struct e2fuse *srv, ext2_ino_t ino,
 			    struct ext2_inode_large *inode)
 {
+	errcode_t retval;
+
 	memset(inode, 0, sizeof(*inode));
-	return ext2fs_read_inode_full(srv->fs, ino, (struct ext2_inode *)inode,
-				      sizeof(*inode));
+	retval = ext2fs_read_inode_full(srv->fs, ino, (struct ext2_inode *)inode,
+					sizeof(*inode));
+	if (e2fuse_is_corruption(retval))
+		e2fuse_corrupt(srv, ino, "read_inode", retval);
+	return retval;
 }
 
 errcode_t e2fuse_write_inode(struct e2fuse *srv, ext2_ino_t ino,
@@ -163,12 +168,19 @@ void e2fuse_reply_entry(fuse_req_t req, ext2_ino_t ino)
 	e.attr_timeout = 0;
 	e.entry_timeout = 0;
 	e2fuse_fill_stat(srv, ino, &inode, &e.attr);
-	fuse_reply_entry(req, &e);
+	retval = e2fuse_ref(srv, ino);
+	if (retval) {
+		fuse_reply_err(req, e2fuse_errno(retval));
+		return;
+	}
+	/* Interrupted: the kernel never had it. */
+	if (fuse_reply_entry(req, &e))
+		e2fuse_unref(srv, ino, 1);
 }
 
 int e2fuse_writable(fuse_req_t req)
 {
-	if (e2fuse_of(req)->opt.readonly) {
+	if (!e2fuse_may_write(e2fuse_of(req))) {
 		fuse_reply_err(req, EROFS);
 		return 0;
 	}
@@ -208,4 +220,39 @@ void e2fuse_set_times(struct e2fuse *srv, struct ext2_inode_large *inode,
 	if (which & E2FUSE_CTIME)
 		put_stamp(&inode->i_ctime, HAS_EXTRA(inode, i_ctime_extra) ?
 			  &inode->i_ctime_extra : NULL, ts);
+}
+
+/* a is not after b. */
+static int not_after(struct timespec a, struct timespec b)
+{
+	return a.tv_sec < b.tv_sec ||
+	       (a.tv_sec == b.tv_sec && a.tv_nsec <= b.tv_nsec);
+}
+
+/* relatime (fs/inode.c, relatime_need_update): is atime due? */
+static int atime_due(struct e2fuse *srv, const struct ext2_inode_large *inode)
+{
+	struct timespec atime = stamp(inode->i_atime,
+			HAS_EXTRA(inode, i_atime_extra) ? &inode->i_atime_extra : NULL);
+	struct timespec mtime = stamp(inode->i_mtime,
+			HAS_EXTRA(inode, i_mtime_extra) ? &inode->i_mtime_extra : NULL);
+	struct timespec ctime = stamp(inode->i_ctime,
+			HAS_EXTRA(inode, i_ctime_extra) ? &inode->i_ctime_extra : NULL);
+
+	if (srv->opt.atime == E2FUSE_STRICTATIME)
+		return 1;
+	return not_after(atime, mtime) || not_after(atime, ctime) ||
+	       (time_t)e2fuse_now(srv) - atime.tv_sec >= 24 * 60 * 60;
+}
+
+void e2fuse_accessed(struct e2fuse *srv, ext2_ino_t ino)
+{
+	struct ext2_inode_large inode;
+
+	if (!e2fuse_may_write(srv) || srv->opt.atime == E2FUSE_NOATIME ||
+	    e2fuse_read_inode(srv, ino, &inode) ||
+	    (inode.i_flags & EXT2_NOATIME_FL) || !atime_due(srv, &inode))
+		return;
+	e2fuse_set_times(srv, &inode, E2FUSE_ATIME, NULL);
+	e2fuse_write_inode(srv, ino, &inode);
 }

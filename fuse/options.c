@@ -3,8 +3,10 @@
  * MOUNTPOINT`, into struct e2fuse_options and what libfuse still reads.
  *
  * Ours, taken out before libfuse sees them: fakeroot, uid=N, gid=N,
- * kernel=6.1|6.12|new, -V/--version, -h/--help. "ro" is ours and also
- * stays for the kernel, which then refuses writes itself. Everything
+ * kernel=6.1|6.12|new, relatime|strictatime|noatime (the server keeps
+ * atime: the kernel does not for FUSE), -V/--version, -h/--help. "ro" and "rw" are ours
+ * and also stay for the kernel, which then refuses writes itself; the
+ * last of them wins, as in mount(8), for both. Everything
  * else (-f, -d, -s, other -o options) is libfuse's.
  */
 #include "config.h"
@@ -24,10 +26,14 @@ enum {
 	KEY_HELP,
 	KEY_VERSION,
 	KEY_RO,
+	KEY_RW,
 	KEY_FAKEROOT,
 	KEY_UID,
 	KEY_GID,
 	KEY_KERNEL,
+	KEY_RELATIME,
+	KEY_STRICTATIME,
+	KEY_NOATIME,
 };
 
 static const struct fuse_opt specs[] = {
@@ -36,10 +42,14 @@ static const struct fuse_opt specs[] = {
 	FUSE_OPT_KEY("-V", KEY_VERSION),
 	FUSE_OPT_KEY("--version", KEY_VERSION),
 	FUSE_OPT_KEY("ro", KEY_RO),
+	FUSE_OPT_KEY("rw", KEY_RW),
 	FUSE_OPT_KEY("fakeroot", KEY_FAKEROOT),
 	FUSE_OPT_KEY("uid=", KEY_UID),
 	FUSE_OPT_KEY("gid=", KEY_GID),
 	FUSE_OPT_KEY("kernel=", KEY_KERNEL),
+	FUSE_OPT_KEY("relatime", KEY_RELATIME),
+	FUSE_OPT_KEY("strictatime", KEY_STRICTATIME),
+	FUSE_OPT_KEY("noatime", KEY_NOATIME),
 	FUSE_OPT_END
 };
 
@@ -57,7 +67,11 @@ static void usage(FILE *f)
 		"does) at MOUNTPOINT through FUSE.\n"
 		"\n"
 		"  -o ro              read-only\n"
-		"  -o fakeroot        no permission checks: every access as root\n"
+		"  -o relatime        atime on access when older than mtime or ctime,\n"
+		"                     or a day old (the default, as the kernel's)\n"
+		"  -o strictatime     atime on every access;  -o noatime  never\n"
+		"  -o fakeroot        no permission checks: every access as root;\n"
+		"                     other users get no access (unless allow_other)\n"
 		"  -o uid=N, gid=N    show every inode as owned by user N, group N\n"
 		"  -o kernel=GEN      lookups as Linux GEN does: 6.1, 6.12 or new\n"
 		"                     (default new)\n"
@@ -126,8 +140,16 @@ static int take(void *data, const char *arg, int key,
 		p->answered = 1;
 		return 0;
 	case KEY_RO:
-		opt->readonly = 1;
+	case KEY_RW:
+		opt->readonly = key == KEY_RO;
 		return 1;
+	case KEY_RELATIME:
+	case KEY_STRICTATIME:
+	case KEY_NOATIME:
+		opt->atime = key == KEY_NOATIME ? E2FUSE_NOATIME :
+			     key == KEY_STRICTATIME ? E2FUSE_STRICTATIME :
+			     E2FUSE_RELATIME;
+		return 0;
 	case KEY_FAKEROOT:
 		opt->fakeroot = 1;
 		return 0;
@@ -165,8 +187,12 @@ static int add_defaults(const struct e2fuse_options *opt,
 	/* The kernel checks modes, as for ext4; fakeroot lets all through. */
 	if (!opt->fakeroot)
 		r |= fuse_opt_add_arg(args, "-odefault_permissions");
-	/* Mounted by root, it serves every user, as a kernel mount does. */
-	if (geteuid() == 0)
+	/*
+	 * Mounted by root, it serves every user, as a kernel mount does; but
+	 * not with fakeroot, which would give every local user root's rights
+	 * (ask for allow_other by name to share such a mount).
+	 */
+	if (geteuid() == 0 && !opt->fakeroot)
 		r |= fuse_opt_add_arg(args, "-oallow_other");
 	r |= fuse_opt_add_arg(args, "-osubtype=e2fold");
 	/*

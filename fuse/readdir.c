@@ -133,11 +133,19 @@ void e2fuse_opendir(fuse_req_t req, fuse_ino_t node,
 		retval = ext2fs_check_directory(srv->fs, e2fuse_ino(node));
 	if (!retval)
 		retval = e2fold_dir_read(srv->fs, e2fuse_ino(node), &l->d);
+	/* A block the kernel's readdir would fail on. */
+	if (!retval && (l->d->ncorrupt || l->d->nbadsum))
+		retval = l->d->ncorrupt ? EXT2_ET_DIR_CORRUPTED :
+			 EXT2_ET_DIR_CSUM_INVALID;
 	if (!retval)
 		retval = make_order(srv, l);
 	if (retval) {
+		int err = e2fuse_is_corruption(retval) ?
+			  e2fuse_corrupt(srv, e2fuse_ino(node), "readdir",
+					 retval) : e2fuse_errno(retval);
+
 		listing_free(l);
-		fuse_reply_err(req, e2fuse_errno(retval));
+		fuse_reply_err(req, err);
 		return;
 	}
 	fi->fh = (uintptr_t)l;
@@ -216,7 +224,9 @@ void e2fuse_readdir(fuse_req_t req, fuse_ino_t node, size_t size, off_t off,
 			break;
 		used += len;
 	}
-	(void)node;
+	/* A listing read from its start, as iterate_dir touches atime. */
+	if (off == 0)
+		e2fuse_accessed(e2fuse_of(req), e2fuse_ino(node));
 	fuse_reply_buf(req, buf, used);
 	free(buf);
 }

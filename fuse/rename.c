@@ -25,7 +25,7 @@
 #include <errno.h>
 #include <string.h>
 
-#include "dirinsert.h"
+#include "diredit.h"
 #include "e2fuse.h"
 #include "newinode.h"
 
@@ -170,8 +170,13 @@ static int check_move(struct e2fuse *srv, struct move *m, unsigned int flags)
 	if (m->src_is_dir && m->from_dir != m->to_dir &&
 	    is_ancestor(srv, m->src.ino, m->to_dir))
 		return EINVAL;
-	if (!m->dst.ino)
-		return e2fuse_may_create(srv, m->to_dir, m->to_name);
+	if (!m->dst.ino) {
+		err = e2fuse_may_create(srv, m->to_dir, m->to_name);
+		/* A directory moved in adds to its new parent's count. */
+		if (!err && m->src_is_dir && m->from_dir != m->to_dir)
+			err = e2fuse_may_link_dir(srv, m->to_dir);
+		return err;
+	}
 	if (flags & RENAME_NOREPLACE)
 		return EEXIST;
 	err = e2fuse_errno(e2fuse_read_inode(srv, m->dst.ino, &inode));
@@ -221,6 +226,10 @@ static int check_exchange(struct e2fuse *srv, struct move *m)
 	    ((m->src_is_dir && is_ancestor(srv, m->src.ino, m->to_dir)) ||
 	     (m->dst_is_dir && is_ancestor(srv, m->dst.ino, m->from_dir))))
 		return EINVAL;
+	/* The parent that gains a subdirectory must have room to count it. */
+	if (m->from_dir != m->to_dir && m->src_is_dir != m->dst_is_dir)
+		return e2fuse_may_link_dir(srv, m->src_is_dir ? m->to_dir :
+							      m->from_dir);
 	return 0;
 }
 

@@ -48,3 +48,7 @@ misc_e2fold_tune_SOURCES = \
 misc_e2fold_tune_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/misc/tune
 misc_e2fold_tune_CFLAGS = $(AM_CFLAGS) $(E2FOLD_TOOL_CFLAGS)
 misc_e2fold_tune_LDADD = $(E2FOLD_TOOL_LIBS)
+
+# e2fold-fsck-boot: fsck.ext4 diverted to e2fold-fsck, opt-in, and back
+# (e2fold-fsck-boot(8)).
+dist_sbin_SCRIPTS = misc/e2fold-fsck-boot

@@ -61,6 +61,7 @@ TESTS += $(F_TESTS)
 # e2fsck's habits that e2fold-fsck keeps (issue #16).
 HABIT_TESTS = \
 	tests/f_habit_backup_sb \
+	tests/f_habit_boot \
 	tests/f_habit_e2fsck_options \
 	tests/f_habit_preen_verbose \
 	tests/f_habit_progress \

@@ -6,7 +6,8 @@
 #                       fusermount3 or perl
 #   make_image ARGS...  e2fold-mkfs with a fixed UUID and hash seed
 #   mount_image IMG [OPTS...]   e2fold-fuse -f IMG mnt in the background,
-#                       waiting until mnt is mounted
+#                       waiting until mnt is mounted (mnt: the directory
+#                       $mnt_dir names if set, else ./mnt)
 #   unmount_image       fusermount3 -u mnt; the server must exit with 0
 #   judge IMG           e2fsck -fn and e2fold-fsck -fn both clean
 #   errno_of OP PATH [PATH2]    the errno name (or ok) of one system call
@@ -37,7 +38,7 @@ finish() {
 		status=$rc
 	fi
 	if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then
-		fusermount3 -u mnt 2>/dev/null
+		fusermount3 -u "${mnt_dir:-mnt}" 2>/dev/null
 		sleep 1
 		kill "$pid" 2>/dev/null
 	fi
@@ -66,11 +67,11 @@ make_image() {
 mount_image() {
 	img=$1
 	shift
-	mkdir -p mnt
-	"$FUSE" -f "$@" "$img" mnt > server.log 2>&1 &
+	mkdir -p "${mnt_dir:-mnt}"
+	"$FUSE" -f "$@" "$img" "${mnt_dir:-mnt}" > server.log 2>&1 &
 	pid=$!
 	tries=0
-	until grep -q " $(pwd)/mnt fuse" /proc/mounts; do
+	until grep -q " ${mnt_dir:-$(pwd)/mnt} fuse" /proc/mounts; do
 		tries=$((tries + 1))
 		if [ $tries -gt 50 ] || ! kill -0 $pid 2>/dev/null; then
 			fail "e2fold-fuse $* $img did not mount"
@@ -81,7 +82,7 @@ mount_image() {
 }
 
 unmount_image() {
-	fusermount3 -u mnt || fail "fusermount3 -u failed"
+	fusermount3 -u "${mnt_dir:-mnt}" || fail "fusermount3 -u failed"
 	wait $pid
 	rc=$?
 	pid=
@@ -113,6 +114,7 @@ errno_of() {
 		my %names = (EEXIST, "EEXIST", EINVAL, "EINVAL",
 			ENOENT, "ENOENT", ENOTEMPTY, "ENOTEMPTY",
 			EISDIR, "EISDIR", ENOTDIR, "ENOTDIR", EPERM, "EPERM",
-			EROFS, "EROFS", EACCES, "EACCES", 126, "ENOKEY");
+			EROFS, "EROFS", EACCES, "EACCES", EMLINK, "EMLINK",
+			126, "ENOKEY");
 		print $names{$! + 0} // "errno " . ($! + 0), "\n";' "$@"
 }

@@ -5,10 +5,17 @@ FUSE_TESTS = \
 	tests/fuse_smoke \
 	tests/fuse_ops \
 	tests/fuse_refuse \
+	tests/fuse_dirlinks \
+	tests/fuse_hostile \
+	tests/fuse_errors \
+	tests/fuse_fakeroot \
+	tests/fuse_times \
+	tests/fuse_orphans \
 	tests/fuse_encrypted \
 	tests/fuse_kernels \
 	tests/fuse_oplists.sh \
-	tests/fuse_tools.sh
+	tests/fuse_tools.sh \
+	tests/fuse_mount_helper
 if FUSE_TESTS
 TESTS += $(FUSE_TESTS)
 else

@@ -1,6 +1,6 @@
 # Robustness: the fuzzers' short runs, the slow reference
 # against the engine, bad input at the edges, valgrind, fault injection
-# and kills. README.md, "Robustness", says how to run them longer.
+# and kills. doc/robustness.md, "Robustness", says how to run them longer.
 
 # Leaks inside the system libext2fs are not e2fold's (fuzz/lsan.supp
 # names them); a sanitizer build's tests must not fail on them.

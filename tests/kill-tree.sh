@@ -1,8 +1,8 @@
 #!/bin/sh
-# kill-tree.sh BUILDDIR TESTDIR...: a measurement, not a test (for the
-# README). Like the f_robust_kill* tests, but the kill may fall on any
-# write of the whole run, the e2fsck that e2fold-fsck runs included
-# (tests/killwrite.c with E2FOLD_KILL_TREE: the process group dies, as
+# kill-tree.sh BUILDDIR TESTDIR...: a measurement, not a test (for
+# doc/robustness.md, "Robustness"). Like the f_robust_kill* tests, but
+# the kill may fall on any write of the whole run, the e2fsck that
+# e2fold-fsck runs included (tests/killwrite.c with E2FOLD_KILL_TREE: the process group dies, as
 # in a power cut). For each image: how many kill points, and after a
 # single fresh e2fold-fsck -fy at each, at how many e2fsck -fn or
 # e2fold-fsck -fn is not clean, or the census (cfcraft census: the

@@ -40,6 +40,14 @@ include tests/fuse.mk
 TESTS += tests/u_tools_version_help.sh
 EXTRA_DIST += tests/u_tools_version_help.sh
 
+# No two names of the source tree are one name to casefolded ext4.
+TESTS += tests/u_source_names.sh
+EXTRA_DIST += tests/u_source_names.sh
+
+# The manual pages hold no stray control character, render cleanly.
+TESTS += tests/u_manpages.sh
+EXTRA_DIST += tests/u_manpages.sh
+
 # The bash completion offers what each tool's option parser accepts.
 TESTS += tests/u_completion.sh
 EXTRA_DIST += tests/u_completion.sh

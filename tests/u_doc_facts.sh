@@ -7,8 +7,15 @@
 # with a section is checked the same way). A comment may break the
 # citation across lines; the comment leaders (" * ", "# ", "// ") are
 # dropped before matching. Any other DIR/NAME.md path must name a file of the source
-# tree too. The other way round, every source path a doc/ page names in
-# backquotes (`tests/u_utf8_api.c`) and every relative link exists.
+# tree too. The other way round, every source path a page names in
+# backquotes (`tests/u_utf8_api.c`) and every relative link exists: the
+# pages of doc/, the READMEs of the top, tests/ and bench/ (the map in
+# doc/architecture.md among them). A path is one that starts with a
+# directory of the top of the tree; patterns (`tests/f_robust_*`) and
+# placeholders (`tests/f_casefold_WHAT/`) are not paths, and what the
+# build makes counts when a makefile names it. In a README
+# table whose first column names one directory (the layout table), a
+# file name of another column (`lookup.c`, `ucd/`) is a path inside it.
 set -u
 top=${top_srcdir:-.}
 cd "$top" || exit 99
@@ -69,19 +76,45 @@ perl -e '
 	}
 	# The pages in turn: every source path they name in backquotes,
 	# and every relative link, exists.
-	for my $page (glob("doc/*.md")) {
+	opendir(my $top, ".") or die "top: $!\n";
+	my $tops = join("|", map { quotemeta } grep {
+		-d $_ && !/^\./ && !/^build/ && $_ ne "autom4te.cache"
+	} readdir($top));
+	closedir($top);
+	my $placeholder = qr{[*?@\$<>]|(?:^|[/_.-])(?:NAME|SUITE|WHAT|DIR|OUT|FILE|N)(?:[/_.-]|$)};
+	# What the build makes (bench/e2fold-bench) is named in a makefile.
+	my $makefiles = "";
+	for my $mk (glob("Makefile.am */local.mk */*.mk")) {
+		open(my $fh, "<", $mk) or next;
+		local $/;
+		$makefiles .= <$fh>;
+	}
+	sub missing {
+		my ($page, $path) = @_;
+		$cited++;
+		return if -e $path || index($makefiles, " $path") >= 0;
+		print "FAIL: $page names $path, which is not in the source tree\n";
+		$bad++;
+	}
+	for my $page (glob("doc/*.md"), "README.md", "tests/README.md",
+		      "bench/README.md") {
 		open(my $fh, "<", $page) or die "$page: $!\n";
 		local $/;
 		my $text = <$fh>;
 		close $fh;
-		my $dirs = "doc|lib|e2fsck|debugfs|fuse|misc|tests|fuzz|bench|util|scripts";
-		my @paths = $text =~ m{`((?:$dirs)/[^`\s]*)`}g;
-		push @paths, map { "doc/$_" } $text =~ m{\]\(([^):/#]+)\)}g;
-		for my $path (@paths) {
-			$cited++;
-			next if -e $path;
-			print "FAIL: $page names $path, which is not in the source tree\n";
-			$bad++;
+		(my $dir = $page) =~ s{[^/]*$}{};
+		for my $path ($text =~ m{`((?:$tops)/[^`\s]*)`}g) {
+			missing($page, $path) unless $path =~ $placeholder;
+		}
+		missing($page, "$dir$_") for $text =~ m{\]\(([^):/#]+)\)}g;
+		# A table row naming one directory first: file names inside it.
+		while ($text =~ m{^\| *`((?:$tops)/[^`\s]*/)` *\|(.*)$}mg) {
+			my ($base, $rest) = ($1, $2);
+			for my $name ($rest =~ m{`([^`\s/<>]+(?:\.[a-z]+|/)|[\w.-]+/[\w./-]+)`}g) {
+				next if $name =~ m{^(?:$tops)/} || $name =~ $placeholder;
+				next unless $name =~ m{/$|\.(?:[ch]|md|sh|mk|pl|txt|py)$};
+				missing($page, "$base$name");
+			}
 		}
 	}
 	if (!$sections) {

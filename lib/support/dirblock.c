@@ -1,14 +1,14 @@
 /*
  * dirblock.c: one directory block at a time: read and write it by its
  * logical number, put a new entry into its free space, append a block,
- * take an entry out, point an entry elsewhere (formats in dirinsert.h).
+ * take an entry out, point an entry elsewhere (dirblock.h).
  */
 #include "config.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "dirinsert.h"
+#include "dirblock.h"
 
 errcode_t e2fold_dirblock_read(ext2_filsys fs, ext2_ino_t dir, blk64_t lblk,
 			void *buf, blk64_t *ret_pblk)

@@ -5,8 +5,9 @@
 #include <string.h>
 
 #include "dirread.h"
-#include "dxgeometry.h"
 #include "encoding.h"
+#include "htree.h"
+#include "le.h"
 
 
 struct reader {
@@ -165,16 +166,6 @@ static int walk_block(struct reader *r, blk64_t lblk, errcode_t *retval)
 	return walk_region(r, r->buf, 0, r->fs->blocksize, lblk, retval);
 }
 
-static __u32 le32_at(const unsigned char *p)
-{
-	return p[0] | p[1] << 8 | p[2] << 16 | (__u32)p[3] << 24;
-}
-
-static __u16 le16_at(const unsigned char *p)
-{
-	return p[0] | p[1] << 8;
-}
-
 static errcode_t add_badsum(struct e2fold_dir *dir, blk64_t lblk, int index)
 {
 	void *p = realloc(dir->badsum, (dir->nbadsum + 1) * sizeof(*dir->badsum));
@@ -200,18 +191,6 @@ static int dx_fail(struct e2fold_dir *dir, enum e2fold_dx_problem p,
 	return -1;
 }
 
-static int stored_hashes(const struct e2fold_dir *dir)
-{
-	return dir->encrypted && dir->casefolded;
-}
-
-/* The limit the kernel requires of the dx block whose entries start at offset. */
-static unsigned int dx_limit(const struct reader *r, unsigned int offset)
-{
-	if (offset == DX_ROOT_ENTRIES_OFFSET)
-		return e2fold_dx_root_limit(r->fs);
-	return e2fold_dx_node_limit(r->fs, stored_hashes(r->dir));
-}
 
 /*
  * A node of a directory with stored hashes in the layout e2fsprogs
@@ -221,7 +200,8 @@ static unsigned int dx_limit(const struct reader *r, unsigned int offset)
 static int foreign_limit(const struct reader *r, unsigned int offset,
 			 unsigned int limit)
 {
-	return offset == DX_NODE_ENTRIES_OFFSET && stored_hashes(r->dir) &&
+	return offset == E2FOLD_DX_NODE_ENTRIES_OFFSET &&
+	       e2fold_dir_stored_hashes(r->dir) &&
 	       limit == e2fold_dx_node_limit(r->fs, 0);
 }
 
@@ -270,11 +250,12 @@ static int dx_parse(struct reader *r, blk64_t lblk, unsigned int offset,
 		free(block);
 		return dx_fail(dir, E2FOLD_DX_UNREADABLE, lblk);
 	}
-	limit = le16_at(block + offset);
-	count = le16_at(block + offset + 2);
+	limit = e2fold_dx_limit(block + offset);
+	count = e2fold_dx_count(block + offset);
 	if (foreign_limit(r, offset, limit)) {
 		dx_fail(dir, E2FOLD_DX_FOREIGN_LIMIT, lblk);
-	} else if (limit != dx_limit(r, offset)) {
+	} else if (limit != e2fold_dx_limit_at(r->fs, offset,
+					e2fold_dir_stored_hashes(dir))) {
 		free(block);
 		return dx_fail(dir, E2FOLD_DX_BAD_LIMIT, lblk);
 	}
@@ -282,22 +263,23 @@ static int dx_parse(struct reader *r, blk64_t lblk, unsigned int offset,
 		free(block);
 		return dx_fail(dir, E2FOLD_DX_BAD_COUNT, lblk);
 	}
-	if (offset == DX_NODE_ENTRIES_OFFSET && add_node(r, lblk, limit, count)) {
+	if (offset == E2FOLD_DX_NODE_ENTRIES_OFFSET &&
+	    add_node(r, lblk, limit, count)) {
 		free(block);
 		return dx_fail(dir, E2FOLD_DX_UNREADABLE, lblk);
 	}
 	for (i = 0; i < count; i++) {
-		const unsigned char *e = block + offset + 8 * i;
-		__u64 ehash = i ? le32_at(e) : lo;
-		__u64 next = i + 1 < count ? le32_at(e + 8) : hi;
-		blk64_t child = le32_at(e + 4);
+		const unsigned char *e = block + offset;
+		__u64 ehash = i ? e2fold_dx_hash(e, i) : lo;
+		__u64 next = i + 1 < count ? e2fold_dx_hash(e, i + 1) : hi;
+		blk64_t child = e2fold_dx_block(e, i);
 
 		if ((i && ehash < lo) || next < ehash || next > hi) {
 			free(block);
 			return dx_fail(dir, E2FOLD_DX_UNORDERED, lblk);
 		}
 		if (depth > 0) {
-			if (dx_parse(r, child, DX_NODE_ENTRIES_OFFSET, ehash,
+			if (dx_parse(r, child, E2FOLD_DX_NODE_ENTRIES_OFFSET, ehash,
 				     next, depth - 1)) {
 				free(block);
 				return -1;
@@ -327,33 +309,29 @@ static int dx_parse(struct reader *r, blk64_t lblk, unsigned int offset,
 static void dx_read(struct reader *r)
 {
 	struct e2fold_dir *dir = r->dir;
-	const unsigned char *info;
-	int hole, max_levels;
+	int hole;
 
 	dir->index_block = calloc(dir->nblocks ? dir->nblocks : 1, 1);
 	if (!dir->index_block || read_block(r, 0, &hole) || hole) {
 		dx_fail(dir, E2FOLD_DX_UNREADABLE, 0);
 		return;
 	}
-	info = r->buf + DX_ROOT_INFO_OFFSET;
-	if (le16_at(r->buf + 4) != 12 || r->buf[6] != 1 || r->buf[12 + 6] != 2 ||
-	    le32_at(info) != 0 || info[5] != 8) {
+	if (!e2fold_dx_root_header_ok(r->buf)) {
 		dx_fail(dir, E2FOLD_DX_BAD_ROOT, 0);
 		return;
 	}
-	dir->dx_hash_version = info[4];
-	dir->dx_levels = info[6];
+	dir->dx_hash_version = r->buf[E2FOLD_DX_ROOT_HASH_VERSION];
+	dir->dx_levels = r->buf[E2FOLD_DX_ROOT_LEVELS];
 	if (dir->dx_hash_version > EXT2_HASH_TEA &&
 	    !(dir->dx_hash_version == EXT2_HASH_SIPHASH && dir->encrypted)) {
 		dx_fail(dir, E2FOLD_DX_BAD_HASH_VERSION, 0);
 		return;
 	}
-	max_levels = ext2fs_has_feature_largedir(r->fs->super) ? 3 : 2;
-	if (dir->dx_levels >= max_levels) {
+	if (dir->dx_levels >= e2fold_dx_max_depth(r->fs)) {
 		dx_fail(dir, E2FOLD_DX_BAD_DEPTH, 0);
 		return;
 	}
-	dx_parse(r, 0, DX_ROOT_ENTRIES_OFFSET, 0, (__u64)1 << 32,
+	dx_parse(r, 0, E2FOLD_DX_ROOT_ENTRIES_OFFSET, 0, (__u64)1 << 32,
 		 dir->dx_levels);
 }
 
@@ -387,7 +365,7 @@ static errcode_t read_inline(struct reader *r)
 					&size);
 	if (!retval && size >= 4) {
 		dir->dot = dir->ino;
-		dir->dotdot = le32_at(buf);
+		dir->dotdot = e2fold_le32_at(buf);
 		if (dir->dotdot > r->fs->super->s_inodes_count) {
 			dir->dotdot = 0;	/* no parent: cannot rebuild */
 			retval = mark_corrupt(r, 0);
@@ -412,24 +390,56 @@ static int cmp_leaf(const void *a, const void *b)
 	return x->lo < y->lo ? -1 : x->lo > y->lo;
 }
 
+/* Above this many blocks, a directory's claimed size is checked against its map. */
+#define DIR_MAP_WALK 1024
+
+/* The highest logical block a directory's block map holds. */
+struct last_mapped {
+	blk64_t end;		/* last mapped logical block + 1 */
+};
+
+static int note_mapped(ext2_filsys fs EXT2FS_ATTR((unused)),
+		       blk64_t *blocknr EXT2FS_ATTR((unused)),
+		       e2_blkcnt_t blockcnt,
+		       blk64_t ref_blk EXT2FS_ATTR((unused)),
+		       int ref_offset EXT2FS_ATTR((unused)), void *priv)
+{
+	struct last_mapped *lm = priv;
+
+	if (blockcnt >= 0 && (blk64_t)blockcnt + 1 > lm->end)
+		lm->end = blockcnt + 1;
+	return 0;
+}
+
 /*
- * The logical blocks to read: i_size says how many, but a damaged i_size
- * can say billions (arrays of that size, and a loop over holes, would
- * never end). A directory has no holes, so its blocks are also bounded by
- * what it has allocated (i_blocks, which counts index blocks too) and by
- * the filesystem. Blocks past that are e2fsck's to judge, as i_size is.
+ * The logical blocks to read: i_size says how many, but a damaged (or
+ * hostile) i_size can say billions, and so can i_blocks: arrays of that
+ * size, and a loop over holes, would take seconds to minutes for one
+ * lookup. A directory has no holes, so its blocks are bounded by what it
+ * has allocated, by the filesystem, and, past DIR_MAP_WALK blocks, by what
+ * its block map holds: walking the map reads its extent tree, which a
+ * small directory is spared (what its claims can cost is small anyway).
+ * Blocks past that are e2fsck's to judge, as i_size is.
  */
-static blk64_t dir_blocks(ext2_filsys fs, struct ext2_inode_large *inode)
+static blk64_t dir_blocks(ext2_filsys fs, ext2_ino_t ino,
+			  struct ext2_inode_large *inode)
 {
 	blk64_t n = EXT2_I_SIZE(inode) / fs->blocksize;
 	blk64_t allocated = ext2fs_get_stat_i_blocks(fs,
 				(struct ext2_inode *)inode) /
 			    (fs->blocksize / 512);
+	struct last_mapped lm = { 0 };
 
 	if (n > allocated)
 		n = allocated;
 	if (n > ext2fs_blocks_count(fs->super))
 		n = ext2fs_blocks_count(fs->super);
+	if (n > DIR_MAP_WALK && !(inode->i_flags & EXT4_INLINE_DATA_FL) &&
+	    !ext2fs_block_iterate3(fs, ino, BLOCK_FLAG_READ_ONLY |
+				   BLOCK_FLAG_DATA_ONLY, NULL, note_mapped,
+				   &lm) &&
+	    n > lm.end)
+		n = lm.end;
 	return n;
 }
 
@@ -452,8 +462,13 @@ static errcode_t open_dir(struct reader *r, ext2_ino_t ino)
 		return EXT2_ET_NO_DIRECTORY;
 	dir->casefolded = !!(dir->inode.i_flags & EXT4_CASEFOLD_FL);
 	dir->encrypted = !!(dir->inode.i_flags & EXT4_ENCRYPT_FL);
-	dir->indexed = !!(dir->inode.i_flags & EXT2_INDEX_FL);
-	dir->nblocks = dir_blocks(r->fs, &dir->inode);
+	/*
+	 * The kernel reads an inline directory as inline before it looks at
+	 * an index: with both flags (damage), there is no index to use.
+	 */
+	dir->indexed = (dir->inode.i_flags & EXT2_INDEX_FL) &&
+		       !(dir->inode.i_flags & EXT4_INLINE_DATA_FL);
+	dir->nblocks = dir_blocks(r->fs, ino, &dir->inode);
 	r->buf = malloc(r->fs->blocksize);
 	return r->buf ? 0 : EXT2_ET_NO_MEMORY;
 }

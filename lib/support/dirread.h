@@ -7,20 +7,8 @@
  * (rec_len aligned, inside the block, large enough for the name). A block
  * that fails them is recorded as corrupt and its entries are not used.
  *
- * The hash tree (ext4 dx format, as in e2fsprogs' lib/ext2fs/ext2_fs.h):
- *   block 0   "." (rec_len 12), ".." (rec_len blocksize-12), then at byte
- *             24 struct ext2_dx_root_info {reserved_zero, hash_version,
- *             info_length = 8, indirect_levels, unused_flags}, then at 32
- *             struct ext2_dx_countlimit {limit, count} overlaid on the
- *             first struct ext2_dx_entry, whose hash is implicitly 0;
- *   nodes     a fake dirent (inode 0, rec_len = blocksize), then the
- *             countlimit at byte 8 and the entries;
- *   entries   {hash, block} sorted by hash; bit 0 of an entry's hash marks
- *             a leaf that continues the previous one's last hash value;
- *   metadata_csum: struct ext2_dx_tail after `limit` entries, so
- *             limit = (space - 8) / 8.
- * A leaf's range is [its entry's hash with bit 0 cleared, the next
- * entry's hash), bounded by the ranges of the nodes above it.
+ * The hash tree is read as htree.h describes its format; a leaf's range
+ * is [its index hash with bit 0 cleared, the next index hash).
  */
 #ifndef E2FOLD_DIRREAD_H
 #define E2FOLD_DIRREAD_H
@@ -62,7 +50,7 @@ enum e2fold_dx_problem {
 	E2FOLD_DX_BAD_LIMIT,
 	/*
 	 * In a directory with stored hashes, an interior node with the limit
-	 * e2fsprogs computes (see dxgeometry.h): Linux rejects it, but the
+	 * e2fsprogs computes (see htree.h): Linux rejects it, but the
 	 * tree is still read through it.
 	 */
 	E2FOLD_DX_FOREIGN_LIMIT,
@@ -114,6 +102,15 @@ struct e2fold_dir {
 	unsigned char *names;		/* storage for the entries' names */
 	size_t ents_cap, names_cap;	/* their allocated sizes */
 };
+
+/*
+ * Does the directory keep each name's hash in its entry (encrypted and
+ * casefolded, as the kernel's ext4_hash_in_dirent)?
+ */
+static inline int e2fold_dir_stored_hashes(const struct e2fold_dir *dir)
+{
+	return dir->encrypted && dir->casefolded;
+}
 
 /* Read directory ino. Returns 0 with *ret_dir to free with e2fold_dir_free. */
 errcode_t e2fold_dir_read(ext2_filsys fs, ext2_ino_t ino,

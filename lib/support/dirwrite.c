@@ -8,7 +8,7 @@
 
 #include "dirread.h"
 #include "dirwrite.h"
-#include "dxgeometry.h"
+#include "htree.h"
 #include "encoding.h"
 
 #define DOT_SIZE 12			/* "." and ".." entries, each */
@@ -355,24 +355,6 @@ static errcode_t plan_leaves(struct writer *w)
 	return 0;
 }
 
-static void put_countlimit(unsigned char *p, unsigned int limit,
-			   unsigned int count)
-{
-	struct ext2_dx_countlimit *cl = (struct ext2_dx_countlimit *)p;
-
-	cl->limit = ext2fs_cpu_to_le16(limit);
-	cl->count = ext2fs_cpu_to_le16(count);
-}
-
-static void put_dx_entry(unsigned char *p, size_t i, __u32 hash, blk64_t blk)
-{
-	struct ext2_dx_entry *e = (struct ext2_dx_entry *)p + i;
-
-	if (i)
-		e->hash = ext2fs_cpu_to_le32(hash);
-	e->block = ext2fs_cpu_to_le32((__u32)blk);
-}
-
 /* Leaves start after the root and the index nodes. */
 static blk64_t leaf_lblk(const struct writer *w, size_t leaf)
 {
@@ -381,9 +363,8 @@ static blk64_t leaf_lblk(const struct writer *w, size_t leaf)
 
 static errcode_t write_root(struct writer *w)
 {
-	struct ext2_dx_root_info *info;
 	unsigned int off = 0;
-	unsigned char *entries = w->buf + DX_ROOT_ENTRIES_OFFSET;
+	unsigned char *entries = w->buf + E2FOLD_DX_ROOT_ENTRIES_OFFSET;
 	size_t i, count = w->nnodes ? w->nnodes : w->nleaves;
 
 	memset(w->buf, 0, w->bs);
@@ -391,36 +372,34 @@ static errcode_t write_root(struct writer *w)
 		  EXT2_FT_DIR, DOT_SIZE);
 	put_entry(w, &off, w->layout->parent, (const unsigned char *)"..", 2,
 		  EXT2_FT_DIR, w->bs - DOT_SIZE);
-	info = (struct ext2_dx_root_info *)(w->buf + DX_ROOT_INFO_OFFSET);
-	info->hash_version = w->layout->hash_version;
-	info->info_length = sizeof(*info);
-	info->indirect_levels = w->nnodes ? 1 : 0;
+	w->buf[E2FOLD_DX_ROOT_HASH_VERSION] = w->layout->hash_version;
+	w->buf[E2FOLD_DX_ROOT_INFO_LENGTH] = E2FOLD_DX_ROOT_INFO_SIZE;
+	w->buf[E2FOLD_DX_ROOT_LEVELS] = w->nnodes ? 1 : 0;
 	for (i = 0; i < count; i++) {
 		if (w->nnodes)
-			put_dx_entry(entries, i,
-				     w->leaf_hash[i * w->node_limit], 1 + i);
+			e2fold_dx_put(entries, i,
+				      w->leaf_hash[i * w->node_limit], 1 + i);
 		else
-			put_dx_entry(entries, i, w->leaf_hash[i],
-				     leaf_lblk(w, i));
+			e2fold_dx_put(entries, i, w->leaf_hash[i],
+				      leaf_lblk(w, i));
 	}
-	put_countlimit(entries, w->root_limit, count);
+	e2fold_dx_set_limit(entries, w->root_limit);
+	e2fold_dx_set_count(entries, count);
 	return write_block(w);
 }
 
 static errcode_t write_node(struct writer *w, size_t node)
 {
-	struct ext2_dir_entry *de = (struct ext2_dir_entry *)w->buf;
-	unsigned char *entries = w->buf + DX_NODE_ENTRIES_OFFSET;
+	unsigned char *entries = w->buf + E2FOLD_DX_NODE_ENTRIES_OFFSET;
 	size_t first = node * w->node_limit, i, count;
 
 	count = w->nleaves - first < w->node_limit ? w->nleaves - first :
 		w->node_limit;
-	memset(w->buf, 0, w->bs);
-	ext2fs_set_rec_len(w->fs, w->bs, de);
+	e2fold_dx_make_node(w->fs, w->buf, NULL, 0, w->node_limit);
 	for (i = 0; i < count; i++)
-		put_dx_entry(entries, i, w->leaf_hash[first + i],
-			     leaf_lblk(w, first + i));
-	put_countlimit(entries, w->node_limit, count);
+		e2fold_dx_put(entries, i, w->leaf_hash[first + i],
+			      leaf_lblk(w, first + i));
+	e2fold_dx_set_count(entries, count);
 	return write_block(w);
 }
 
@@ -806,67 +785,5 @@ errcode_t e2fold_dir_write(ext2_filsys fs,
 	free(w.written);
 	free(w.leaf_first);
 	free(w.leaf_hash);
-	return retval;
-}
-
-/* Is buf an interior index node, its entries after an empty fake entry? */
-static int is_dx_node(ext2_filsys fs, struct ext2_dir_entry *de)
-{
-	unsigned int rec_len = 0;
-
-	return !ext2fs_get_rec_len(fs, de, &rec_len) &&
-	       rec_len == fs->blocksize && de->inode == 0 &&
-	       ext2fs_dirent_name_len(de) == 0;
-}
-
-errcode_t e2fold_dx_node_set_limit(ext2_filsys fs, ext2_ino_t ino,
-				   blk64_t lblk, unsigned int limit)
-{
-	struct ext2_dx_countlimit *cl;
-	unsigned int count, csum_off = 0;
-	int csum = ext2fs_has_feature_metadata_csum(fs->super), was_valid = 1;
-	unsigned char *buf;
-	blk64_t pblk = 0;
-	errcode_t retval;
-
-	if (DX_NODE_ENTRIES_OFFSET + (limit + !!csum) * 8 > fs->blocksize)
-		return EXT2_ET_DIR_CORRUPTED;
-	retval = ext2fs_bmap2(fs, ino, NULL, NULL, 0, lblk, NULL, &pblk);
-	if (retval)
-		return retval;
-	if (!pblk)
-		return EXT2_ET_DIR_CORRUPTED;
-	retval = ext2fs_get_mem(fs->blocksize, &buf);
-	if (retval)
-		return retval;
-	retval = io_channel_read_blk64(fs->io, pblk, 1, buf);
-	if (retval)
-		goto out;
-	cl = (struct ext2_dx_countlimit *)(buf + DX_NODE_ENTRIES_OFFSET);
-	count = ext2fs_le16_to_cpu(cl->count);
-	if (!is_dx_node(fs, (struct ext2_dir_entry *)buf) || count > limit) {
-		retval = EXT2_ET_DIR_CORRUPTED;
-		goto out;
-	}
-	if (csum)
-		was_valid = ext2fs_dir_block_csum_verify(fs, ino,
-					(struct ext2_dir_entry *)buf);
-	/* Past the entries: the old tail goes, the new one is written. */
-	memset(buf + DX_NODE_ENTRIES_OFFSET + count * 8, 0,
-	       fs->blocksize - DX_NODE_ENTRIES_OFFSET - count * 8);
-	cl->limit = ext2fs_cpu_to_le16(limit);
-	if (csum) {
-		retval = ext2fs_dir_block_csum_set(fs, ino,
-					(struct ext2_dir_entry *)buf);
-		if (retval)
-			goto out;
-		csum_off = DX_NODE_ENTRIES_OFFSET + limit * 8 +
-			   offsetof(struct ext2_dx_tail, dt_checksum);
-		if (!was_valid)
-			buf[csum_off] ^= 1;
-	}
-	retval = io_channel_write_blk64(fs->io, pblk, 1, buf);
-out:
-	ext2fs_free_mem(&buf);
 	return retval;
 }

@@ -104,17 +104,4 @@ errcode_t e2fold_dir_write(ext2_filsys fs,
 E2FOLD_API errcode_t e2fold_dir_drop_inline_attr(ext2_filsys fs,
 						 ext2_ino_t ino);
 
-/*
- * Give the interior index node at logical block lblk of directory ino
- * room for `limit` entries: the limit field, and with metadata_csum the
- * tail that follows the last possible entry, are rewritten; the entries
- * stay. The checksum is recomputed, and still fails if it failed before,
- * so that what a checker would find stays the same. EXT2_ET_DIR_CORRUPTED
- * if the block is no interior node or holds more than `limit` entries.
- * (For Linux's and e2fsprogs' limits in directories with stored hashes,
- * see dxgeometry.h.)
- */
-errcode_t e2fold_dx_node_set_limit(ext2_filsys fs, ext2_ino_t ino,
-				   blk64_t lblk, unsigned int limit);
-
 #endif /* E2FOLD_DIRWRITE_H */

@@ -26,14 +26,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dirinsert.h"
+#include "diredit.h"
 #include "encoding.h"
-#include "le.h"
-
-#define DX_ROOT_ENTRIES_OFFSET 32
-#define DX_ROOT_LEVELS_OFFSET 30	/* dx_root_info's indirect_levels */
-#define DX_NODE_ENTRIES_OFFSET 8
-#define DX_MAX_FRAMES 3			/* root and two levels (largedir) */
+#include "htree.h"
 
 /* One index block on the way to a leaf. */
 struct dx_frame {
@@ -53,7 +48,7 @@ struct map_ent {
 
 /* The walk from the root to a leaf: one frame per index block. */
 struct dx_path {
-	struct dx_frame f[DX_MAX_FRAMES];
+	struct dx_frame f[E2FOLD_DX_MAX_DEPTH];
 	int n;			/* frames used: indirect_levels + 1 */
 	int levels;		/* the root's indirect_levels now */
 	blk64_t next_lblk;	/* where the directory's next block goes */
@@ -63,7 +58,7 @@ struct dx_path {
 static errcode_t descend(ext2_filsys fs, const struct e2fold_dir *d,
 			 __u32 hash, struct dx_path *path, blk64_t *ret_leaf)
 {
-	unsigned int offset = DX_ROOT_ENTRIES_OFFSET;
+	unsigned int offset = E2FOLD_DX_ROOT_ENTRIES_OFFSET;
 	blk64_t lblk = 0;
 
 	for (path->n = 0; path->n <= path->levels; path->n++) {
@@ -76,24 +71,24 @@ static errcode_t descend(ext2_filsys fs, const struct e2fold_dir *d,
 		if (retval)
 			return retval;
 		f->offset = offset;
-		f->limit = e2fold_le16_at(f->buf + offset);
-		f->count = e2fold_le16_at(f->buf + offset + 2);
+		e = f->buf + offset;
+		f->limit = e2fold_dx_limit(e);
+		f->count = e2fold_dx_count(e);
 		if (!f->count || f->count > f->limit)
 			return EXT2_ET_DIR_CORRUPTED;
-		e = f->buf + offset;
 		p = 1;
 		q = (long)f->count - 1;
 		while (p <= q) {
 			long m = p + (q - p) / 2;
 
-			if (e2fold_le32_at(e + 8 * m) > hash)
+			if (e2fold_dx_hash(e, m) > hash)
 				q = m - 1;
 			else
 				p = m + 1;
 		}
 		f->at = p - 1;
-		lblk = e2fold_le32_at(e + 8 * f->at + 4);
-		offset = DX_NODE_ENTRIES_OFFSET;
+		lblk = e2fold_dx_block(e, f->at);
+		offset = E2FOLD_DX_NODE_ENTRIES_OFFSET;
 	}
 	*ret_leaf = lblk;
 	return 0;
@@ -104,40 +99,13 @@ static errcode_t insert_index(ext2_filsys fs, const struct e2fold_dir *d,
 			      struct dx_frame *f, __u32 hash, blk64_t newlblk)
 {
 	unsigned char *e = f->buf + f->offset;
-	unsigned char *at = e + 8 * (f->at + 1);
+	unsigned char *at = e + E2FOLD_DX_ENTRY_SIZE * (f->at + 1);
 
-	memmove(at + 8, at, 8 * (f->count - f->at - 1));
-	e2fold_put_le32(at, hash);
-	e2fold_put_le32(at + 4, (__u32)newlblk);
-	e2fold_put_le16(e + 2, f->count + 1);
+	memmove(at + E2FOLD_DX_ENTRY_SIZE, at,
+		E2FOLD_DX_ENTRY_SIZE * (f->count - f->at - 1));
+	e2fold_dx_put(e, f->at + 1, hash, (__u32)newlblk);
+	e2fold_dx_set_count(e, f->count + 1);
 	return ext2fs_write_dir_block4(fs, f->pblk, f->buf, 0, d->ino);
-}
-
-/* How many entries an interior index block holds (dx_node_limit). */
-static unsigned int node_limit(ext2_filsys fs)
-{
-	unsigned int room = fs->blocksize - DX_NODE_ENTRIES_OFFSET;
-
-	if (ext2fs_has_feature_metadata_csum(fs->super))
-		room -= sizeof(struct ext2_dx_tail);
-	return room / 8;
-}
-
-/*
- * A fresh interior index block in buf holding the count entries at
- * entries: an empty entry spanning the block, then count/limit in the
- * first entry's hash slot.
- */
-static void make_node(ext2_filsys fs, unsigned char *buf,
-		      const unsigned char *entries, unsigned int count)
-{
-	unsigned char *e = buf + DX_NODE_ENTRIES_OFFSET;
-
-	memset(buf, 0, fs->blocksize);
-	ext2fs_set_rec_len(fs, fs->blocksize, (struct ext2_dir_entry *)buf);
-	memcpy(e, entries, 8 * count);
-	e2fold_put_le16(e, node_limit(fs));
-	e2fold_put_le16(e + 2, count);
 }
 
 /*
@@ -152,7 +120,8 @@ static errcode_t new_node(ext2_filsys fs, const struct e2fold_dir *d,
 {
 	errcode_t retval;
 
-	make_node(fs, tmp, entries, count);
+	e2fold_dx_make_node(fs, tmp, entries, count,
+			    e2fold_dx_node_limit(fs, e2fold_dir_stored_hashes(d)));
 	retval = e2fold_dirblock_new(fs, d->ino, path->next_lblk, tmp);
 	if (!retval)
 		retval = io_channel_flush(fs->io);
@@ -174,18 +143,19 @@ static errcode_t split_node(ext2_filsys fs, const struct e2fold_dir *d,
 	struct dx_frame *f = &path->f[k], *parent = &path->f[k - 1];
 	unsigned char *e = f->buf + f->offset;
 	unsigned int keep = f->count / 2, move = f->count - keep;
-	__u32 hash2 = e2fold_le32_at(e + 8 * keep);
+	__u32 hash2 = e2fold_dx_hash(e, keep);
 	blk64_t newlblk = 0;
 	errcode_t retval;
 
-	retval = new_node(fs, d, path, tmp, e + 8 * keep, move, &newlblk);
+	retval = new_node(fs, d, path, tmp, e + E2FOLD_DX_ENTRY_SIZE * keep, move,
+			  &newlblk);
 	if (!retval)
 		retval = insert_index(fs, d, parent, hash2, newlblk);
 	if (!retval)
 		retval = io_channel_flush(fs->io);
 	if (retval)
 		return retval;
-	e2fold_put_le16(e + 2, keep);
+	e2fold_dx_set_count(e, keep);
 	return ext2fs_write_dir_block4(fs, f->pblk, f->buf, 0, d->ino);
 }
 
@@ -204,9 +174,9 @@ static errcode_t add_level(ext2_filsys fs, const struct e2fold_dir *d,
 	retval = new_node(fs, d, path, tmp, e, root->count, &newlblk);
 	if (retval)
 		return retval;
-	e2fold_put_le16(e + 2, 1);
-	e2fold_put_le32(e + 4, (__u32)newlblk);
-	root->buf[DX_ROOT_LEVELS_OFFSET] = ++path->levels;
+	e2fold_dx_set_count(e, 1);
+	e2fold_dx_put(e, 0, 0, (__u32)newlblk);
+	root->buf[E2FOLD_DX_ROOT_LEVELS] = ++path->levels;
 	return ext2fs_write_dir_block4(fs, root->pblk, root->buf, 0, d->ino);
 }
 
@@ -219,7 +189,7 @@ static errcode_t make_index_room(ext2_filsys fs, const struct e2fold_dir *d,
 				 __u32 hash, struct dx_path *path,
 				 blk64_t *leaf)
 {
-	int max_levels = ext2fs_has_feature_largedir(fs->super) ? 3 : 2;
+	int max_levels = e2fold_dx_max_depth(fs);
 	unsigned char *tmp = malloc(fs->blocksize);
 	errcode_t retval = 0;
 
@@ -413,9 +383,9 @@ errcode_t e2fold_dx_add(ext2_filsys fs, const struct unicode_map *um,
 	memset(&path, 0, sizeof(path));
 	path.levels = d->dx_levels;
 	path.next_lblk = d->nblocks;
-	if (path.levels >= DX_MAX_FRAMES)
+	if (path.levels >= E2FOLD_DX_MAX_DEPTH)
 		return EXT2_ET_DIR_CORRUPTED;
-	for (i = 0; i < DX_MAX_FRAMES; i++) {
+	for (i = 0; i < E2FOLD_DX_MAX_DEPTH; i++) {
 		path.f[i].buf = malloc(fs->blocksize);
 		if (!path.f[i].buf)
 			retval = EXT2_ET_NO_MEMORY;
@@ -433,7 +403,7 @@ errcode_t e2fold_dx_add(ext2_filsys fs, const struct unicode_map *um,
 			retval = split(fs, um, d, &path.f[path.n - 1], leaf,
 				       path.next_lblk, hash, nn);
 	}
-	for (i = 0; i < DX_MAX_FRAMES; i++)
+	for (i = 0; i < E2FOLD_DX_MAX_DEPTH; i++)
 		free(path.f[i].buf);
 	return retval;
 }

@@ -20,13 +20,18 @@ lib_support_libsupport_la_SOURCES = \
 	lib/support/dirread.c \
 	lib/support/dirwrite.h \
 	lib/support/dirwrite.c \
-	lib/support/dxgeometry.h \
+	lib/support/htree.h \
+	lib/support/htree.c \
 	lib/support/lookup.h \
 	lib/support/lookup.c \
-	lib/support/dirinsert.h \
-	lib/support/dirinsert.c \
+	lib/support/diredit.h \
+	lib/support/diredit.c \
+	lib/support/diradd.c \
 	lib/support/dxinsert.c \
+	lib/support/dirblock.h \
 	lib/support/dirblock.c \
+	lib/support/dirlinks.h \
+	lib/support/dirlinks.c \
 	lib/support/newinode.h \
 	lib/support/newinode.c \
 	lib/support/array.h \
@@ -45,6 +50,8 @@ lib_support_libsupport_la_SOURCES = \
 	lib/support/syncio.c \
 	lib/support/openfs.h \
 	lib/support/openfs.c \
+	lib/support/imagelock.h \
+	lib/support/imagelock.c \
 	lib/support/icache.h \
 	lib/support/icache.c \
 	lib/support/version.h \

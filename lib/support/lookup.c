@@ -210,6 +210,8 @@ static errcode_t hashed_search(ext2_filsys fs, const struct unicode_map *um,
 	if (retval)
 		return retval;
 	lk->hashed = 1;
+	if (!dir->nleaves)
+		return EXT2_ET_DIR_CORRUPTED;	/* no leaf to search */
 	lk->first_leaf = probe_leaf(dir, lk->hash);
 	lk->nleaves = 1;
 	while (lk->first_leaf + lk->nleaves < dir->nleaves &&

@@ -35,7 +35,13 @@ errcode_t e2fold_new_inode(ext2_filsys fs, ext2_ino_t dir, __u16 mode,
 	inode.i_links_count = LINUX_S_ISDIR(mode) ? 2 : 1;
 	inode.i_atime = inode.i_ctime = inode.i_mtime = now;
 	inode.i_flags = flags;
-	if (ext2fs_has_feature_extents(fs->super))
+	/*
+	 * Only what holds blocks gets an extent tree, as ext4's new inodes:
+	 * a device, FIFO or socket keeps i_block for its device number or
+	 * nothing, and e2fsck calls one with the extents flag illegal.
+	 */
+	if (ext2fs_has_feature_extents(fs->super) &&
+	    (LINUX_S_ISDIR(mode) || LINUX_S_ISREG(mode) || LINUX_S_ISLNK(mode)))
 		init_extents(&inode);
 	/* Zeroes the rest of the on-disk inode and sets i_extra_isize. */
 	retval = ext2fs_write_new_inode(fs, ino, (struct ext2_inode *)&inode);

@@ -5,6 +5,7 @@
 
 #include "faultio.h"
 #include "icache.h"
+#include "imagelock.h"
 #include "openfs.h"
 #include "syncio.h"
 
@@ -22,6 +23,11 @@ errcode_t e2fold_open_fs_at(const char *device, int flags, blk64_t superblock,
 	io_manager io = e2fold_default_io_manager();
 	errcode_t retval;
 
+	if (flags & EXT2_FLAG_RW) {
+		retval = e2fold_image_lock(device, 1);
+		if (retval)
+			return retval;
+	}
 	if (undo_file && (flags & EXT2_FLAG_RW)) {
 		/* Written through, the undo file covers every block the
 		 * moment before it changes, also in a killed run (syncio.h). */

@@ -5,7 +5,8 @@
  * (faultio.h), and, for writing with an undo file, through libext2fs's
  * undo manager, which saves the original of every block before it is
  * first overwritten (e2undo puts them back). The inode cache is guarded
- * (icache.h) once the filesystem is open.
+ * (icache.h) once the filesystem is open. Opened for writing, the image
+ * is locked against other e2fold writers first (imagelock.h).
  */
 #ifndef E2FOLD_OPENFS_H
 #define E2FOLD_OPENFS_H
@@ -17,7 +18,7 @@
  * EXT2_FLAG_RW and undo_file, blocks are saved into undo_file first;
  * without EXT2_FLAG_RW undo_file is ignored. Returns 0 with the
  * filesystem in *ret_fs, or the error of the undo setup or of
- * ext2fs_open2 (ENOENT: no such device, EACCES/EROFS: cannot be opened
+ * ext2fs_open2 (EBUSY: another e2fold program holds the image, ENOENT: no such device, EACCES/EROFS: cannot be opened
  * for writing, EXT2_ET_BAD_MAGIC: not ext2/3/4, ...).
  */
 errcode_t e2fold_open_fs(const char *device, int flags, const char *undo_file,

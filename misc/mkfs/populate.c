@@ -8,7 +8,8 @@
 #include <et/com_err.h>
 
 #include "cfname.h"
-#include "dirwrite.h"
+#include "diredit.h"
+#include "dirlinks.h"
 #include "encoding.h"
 #include "inode.h"
 #include "layout.h"
@@ -43,30 +44,28 @@ static void fill_implicit(struct mkfs_populate *p, struct mkfs_node *node)
 }
 
 /*
- * ".", "..", and one ".." in each subdirectory. With dir_nlink a count
- * that no longer fits is stored as 1, as the kernel does.
+ * ".", "..", and one ".." in each subdirectory, as the kernel counts them
+ * (dirlinks.h). A directory with that many subdirectories spans many
+ * blocks, so it is indexed wherever the filesystem has dir_index.
  */
 static errcode_t dir_links(struct mkfs_populate *p, const struct mkfs_node *dir,
 			   unsigned int *ret)
 {
-	unsigned long links = 2;
+	unsigned long nsub = 0;
+	__u16 links = 0;
 	size_t i;
 
 	for (i = 0; i < dir->nchildren; i++)
 		if (dir->children[i]->kind == MKFS_DIR)
-			links++;
-	if (links >= EXT2_LINK_MAX) {
+			nsub++;
+	if (e2fold_dir_links_for(p->fs, 1, nsub, &links)) {
 		char buf[E2FOLD_ESCAPED_SIZE(PATH_MAX) + 64];
 
-		if (!ext2fs_has_feature_dir_nlink(p->fs->super)) {
-			com_err(mkfs_prog, 0, "%s: more than %d subdirectories "
-				"need the dir_nlink feature",
-				mkfs_source_describe(p->src, dir, buf,
-						     sizeof(buf)),
-				EXT2_LINK_MAX - 2);
-			return EXT2_ET_TOO_MANY_REFS;
-		}
-		links = 1;
+		com_err(mkfs_prog, 0, "%s: more than %d subdirectories "
+			"need the dir_nlink and dir_index features",
+			mkfs_source_describe(p->src, dir, buf, sizeof(buf)),
+			E2FOLD_LINK_MAX - 2);
+		return EXT2_ET_TOO_MANY_REFS;
 	}
 	*ret = links;
 	return 0;
@@ -144,7 +143,7 @@ static errcode_t write_entries(struct mkfs_populate *p, struct mkfs_node *dir)
 		.ino = dir->ino,
 		.parent = dir->parent ? dir->parent->ino : dir->ino,
 		.um = dir->casefold ? p->um : NULL,
-		.hash_version = p->fs->super->s_def_hash_version,
+		.hash_version = e2fold_dir_hash_version(p->fs, NULL),
 		/* A new image: nothing to lose if the run is killed. */
 		.in_place = 1,
 	};

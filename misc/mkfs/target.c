@@ -12,6 +12,7 @@
 #include <blkid/blkid.h>
 #include <et/com_err.h>
 
+#include "imagelock.h"
 #include "mkfs.h"
 #include "target.h"
 
@@ -131,6 +132,12 @@ errcode_t mkfs_target_inspect(const char *name, int force,
 	retval = check_not_mounted(name);
 	if (retval)
 		return retval;
+	/* Another e2fold program serving or changing it (imagelock.h). */
+	retval = e2fold_image_lock(name, 1);
+	if (retval) {
+		com_err(mkfs_prog, retval, "while locking %s", name);
+		return retval;
+	}
 	/* Open for writing without writing, so that -n fails as the real run would. */
 	fd = open(name, O_WRONLY);
 	if (fd < 0) {

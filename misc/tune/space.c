@@ -20,7 +20,7 @@
 
 #include "dedup.h"
 #include "dirread.h"
-#include "dxgeometry.h"
+#include "htree.h"
 #include "tune.h"
 
 /* The block map or extent tree of a directory of this many blocks. */

@@ -8,7 +8,7 @@
 #include "array.h"
 #include "dedup.h"
 #include "dirread.h"
-#include "dirwrite.h"
+#include "diredit.h"
 #include "json.h"
 #include "tune.h"
 
@@ -152,27 +152,22 @@ errcode_t tune_rewrite_dir(struct tune_ctx *ctx, struct e2fold_dir *dir,
 			   const struct e2fold_rename_plan *plans,
 			   size_t nplans, __u32 set_flags, __u32 clear_flags)
 {
-	struct e2fold_dir_layout layout = {
-		.ino = dir->ino,
-		.parent = dir->dotdot,
-		.um = um,
-		.hash_version = ctx->fs->super->s_def_hash_version,
-		.set_flags = set_flags,
-		.clear_flags = clear_flags,
-	};
+	struct e2fold_dir_layout layout;
 	struct e2fold_new_entry *ents;
 	errcode_t retval;
 	size_t i;
 
 	if (dir->ncorrupt || !dir->dotdot)
 		return EXT2_ET_DIR_CORRUPTED;
-	if (dir->encrypted && dir->casefolded) {
-		/* Renaming would need the key; so would hashing a new name. */
-		if (nplans || tune_unrewritable(dir))
-			return EXT2_ET_UNIMPLEMENTED;
-		layout.stored_hashes = 1;
-		layout.hash_version = EXT2_HASH_SIPHASH;
-	}
+	/* Renaming would need the key; so would hashing a new name. */
+	if (e2fold_dir_stored_hashes(dir) &&
+	    (nplans || tune_unrewritable(dir)))
+		return EXT2_ET_UNIMPLEMENTED;
+	e2fold_dir_layout_of(ctx->fs, um, dir, &layout);
+	/* The encoding the directory is converted to, casefolded or not. */
+	layout.um = um;
+	layout.set_flags = set_flags;
+	layout.clear_flags = clear_flags;
 	retval = e2fold_dir_entries(dir, 0, &ents);
 	if (retval)
 		return retval;
