@@ -4,8 +4,10 @@
 # function in bash-completion/e2fold.
 bashcompletiondir = $(BASH_COMPLETION_DIR)
 dist_bashcompletion_DATA = bash-completion/e2fold
-COMPLETED_TOOLS = e2fold-mkfs e2fold-fsck e2fold-debugfs e2fold-tune e2fold-fuse \
-	e2fold-utf8
+COMPLETED_TOOLS = e2fold-mkfs e2fold-fsck e2fold-debugfs e2fold-tune e2fold-utf8
+if FUSE
+COMPLETED_TOOLS += e2fold-fuse
+endif
 
 install-data-hook: install-completion-links
 install-completion-links:

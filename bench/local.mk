@@ -54,7 +54,7 @@ bench/e2fold-bench: $(BENCH_DEPS) lib/ext2fs/libe2fold_engine.la \
 		     "(scripts/install-deps)" >&2; exit 1; }; \
 	srcs=; for f in $(BENCH_C); do srcs="$$srcs $(srcdir)/$$f"; done; \
 	$(LIBTOOL) --quiet --mode=link $(CC) $(CFLAGS) $(WARN_CFLAGS) $(SANITIZER_FLAGS) \
-		-I$(top_srcdir)/lib/ext2fs -I$(top_srcdir)/tests/oracle \
+		$(E2FOLD_PUBLIC_CPPFLAGS) -I$(top_srcdir)/tests/oracle \
 		$(EXT2FS_CFLAGS) $(COM_ERR_CFLAGS) -o $@ $$srcs \
 		$(BENCH_ORACLE_DIR)/libkunicode.a \
 		lib/ext2fs/libe2fold_engine.la \

@@ -9,6 +9,7 @@
 
 #include <et/com_err.h>
 
+#include "array.h"
 #include "debugfs.h"
 #include "hex.h"
 
@@ -91,14 +92,8 @@ const char *esc(int slot, const unsigned char *name, unsigned int len)
 	static size_t caps[4];
 	size_t need = E2FOLD_ESCAPED_SIZE(len);
 
-	if (caps[slot] < need) {
-		char *p = realloc(bufs[slot], need);
-
-		if (!p)
-			return "(out of memory)";
-		bufs[slot] = p;
-		caps[slot] = need;
-	}
+	if (e2fold_array_reserve(&bufs[slot], &caps[slot], need, 1))
+		return "(out of memory)";
 	return e2fold_escape_name(name, len, bufs[slot], need);
 }
 

@@ -208,7 +208,7 @@ void dir_view_close(struct dir_view *v);
 void dir_view_describe(struct session *s, const struct dir_view *v,
 		       FILE *f);
 
-/* ---- newinode.c, addentry.c ---- */
+/* ---- session_alloc.c, addentry.c ---- */
 
 /* Load the bitmaps once before the first allocation. */
 errcode_t session_load_bitmaps(struct session *s);

@@ -14,12 +14,13 @@ debugfs_e2fold_debugfs_SOURCES = \
 	debugfs/hash.c \
 	debugfs/htree_dump.c \
 	debugfs/collisions.c \
-	debugfs/lookup.c \
+	debugfs/lookup_command.c \
 	debugfs/inode.c \
-	debugfs/newinode.c \
+	debugfs/session_alloc.c \
 	debugfs/addentry.c \
 	debugfs/edit.c
 nodist_debugfs_e2fold_debugfs_SOURCES = debugfs/e2fold_cmds.c
+debugfs_e2fold_debugfs_CPPFLAGS = $(E2FOLD_TOOL_CPPFLAGS)
 debugfs_e2fold_debugfs_CFLAGS = $(AM_CFLAGS) $(E2FOLD_TOOL_CFLAGS) $(SS_CFLAGS)
 debugfs_e2fold_debugfs_LDADD = $(E2FOLD_TOOL_LIBS) $(SS_LIBS)
 

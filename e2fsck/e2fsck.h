@@ -69,12 +69,9 @@ struct fsck_options {
 	int badblocks_list;	/* -l or -L (handed to e2fsck) */
 };
 
-/* A directory entry pass 2 wants to rename. */
-struct rename_plan {
-	size_t entry;			/* index in the directory's entries */
-	unsigned char name[256];
-	unsigned int len;
-};
+/* A rename pass 2 plans, and the planner (renameplan.h). */
+struct e2fold_rename_plan;
+struct e2fold_renameplan;
 
 /*
  * A directory entry pass 2 takes out: the second of two entries with one
@@ -131,6 +128,20 @@ struct fsck_ctx {
 	FILE *out;
 	size_t progress_dir;		/* pass 2's directory, for progress */
 
+	/*
+	 * Pass 0 runs before e2fsck and again after it: a finding asked
+	 * the first time keeps its answer, unasked (bits by the code's
+	 * serial). feature_missing: the casefold feature was found missing
+	 * and not set, which every later finding about it repeats.
+	 */
+	unsigned int pass0_asked, pass0_yes;
+	int feature_missing;
+	/*
+	 * e2fsck refuses the encoding, which -n (or a "no") kept: it checks
+	 * a copy of the metadata with utf8-12.1 instead (external.c).
+	 */
+	int e2fsck_needs_encoding;
+
 	/* Encoding of the filesystem, once pass 0 accepts it. */
 	struct unicode_map *um;
 	int strict;
@@ -145,7 +156,7 @@ struct fsck_ctx {
 
 	/* Index nodes e2fsck misreads (misread.h). */
 	struct misread_node *misread;
-	size_t n_misread;
+	size_t n_misread, misread_cap;
 	/* Outcome. */
 	int changed;			/* a byte was written */
 	int errors_left;		/* a problem was not fixed */
@@ -235,6 +246,15 @@ int fsck_dir_clean_by_leaves(struct fsck_ctx *ctx, struct scanned_dir *sd,
 			     errcode_t *ret_err);
 
 /*
+ * The rename planner for dir's entries (pass2.c), as pass 2 plans them in
+ * a directory casefolded under um (NULL: one that is not); leafcheck.c
+ * proves a run of leaves clean by the same rules.
+ */
+errcode_t fsck_dir_planner(struct fsck_ctx *ctx, const struct e2fold_dir *dir,
+			   const struct unicode_map *um,
+			   struct e2fold_renameplan **ret);
+
+/*
  * Pass 3 for one directory: rewrite it with the planned renames applied
  * and the dropped entries left out, casefolded (ctx->um) or not, or with
  * its stored hashes (encrypted); then read it back and make sure every
@@ -244,7 +264,8 @@ int fsck_dir_clean_by_leaves(struct fsck_ctx *ctx, struct scanned_dir *sd,
  * twice.
  */
 errcode_t fsck_rebuild_dir(struct fsck_ctx *ctx, struct e2fold_dir *dir,
-			   const struct rename_plan *plans, size_t nplans,
+			   const struct e2fold_rename_plan *plans,
+			   size_t nplans,
 			   const struct entry_drop *drops, size_t ndrops,
 			   int casefolded, int stored_hashes);
 

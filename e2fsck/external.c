@@ -23,6 +23,16 @@
  * its problem log, so that it knows which of e2fsck's findings were left
  * to e2fold and which were e2fsck's own.
  *
+ * One verdict per problem. e2fsck must say nothing about what it leaves
+ * to e2fold, or the user reads two verdicts, the first one wrong: its
+ * "IGNORED." and "WARNING: Filesystem still has errors" for names that
+ * e2fold then renames, or in preen mode its "UNEXPECTED INCONSISTENCY;
+ * RUN fsck MANUALLY" (and an e2fsck that stops before its passes 3 to 5)
+ * for an index e2fold then rebuilds. So each of these codes is also
+ * no_nomsg (no message when forced to "no"), no_ok (declining it leaves
+ * the filesystem valid in e2fsck's eyes) and preen_ok (no halt in -p);
+ * the problem log still records it, and e2fold's own passes report it.
+ *
  * The order: e2fold's pass 0 first (e2fsck refuses a filesystem whose
  * encoding it does not know), then e2fsck (with -n, alongside e2fold's
  * passes: both only read), then e2fold's passes, then, if anything
@@ -40,39 +50,41 @@
 #include <unistd.h>
 
 #include "e2fsck.h"
+#include "encoding.h"
 #include "external.h"
 #include "misread.h"
 #include "problem.h"
 
-/* The e2fsck problems whose answer is e2fold's, and why (see above). */
-static const struct {
-	unsigned int code;
-	int force_no;		/* 0: a report that only leads to the others */
-} owned[] = {
-	{ 0x010088, 1 },	/* PR_1_CASEFOLD_NONDIR */
-	{ 0x010089, 1 },	/* PR_1_CASEFOLD_FEATURE */
-	{ 0x01008D, 1 },	/* PR_1_HTREE_NEEDS_SIPHASH */
-	{ 0x01008E, 1 },	/* PR_1_HTREE_CANNOT_SIPHASH */
-	{ 0x020034, 0 },	/* PR_2_HTREE_NOTREF */
-	{ 0x020035, 0 },	/* PR_2_HTREE_DUPREF */
-	{ 0x020036, 0 },	/* PR_2_HTREE_MIN_HASH */
-	{ 0x020037, 0 },	/* PR_2_HTREE_MAX_HASH */
-	{ 0x020038, 1 },	/* PR_2_HTREE_CLEAR */
-	{ 0x02003A, 1 },	/* PR_2_HTREE_BADBLK */
-	{ 0x02003C, 1 },	/* PR_2_HTREE_BAD_ROOT */
-	{ 0x02003D, 1 },	/* PR_2_HTREE_BAD_LIMIT */
-	{ 0x02003E, 1 },	/* PR_2_HTREE_BAD_COUNT */
-	{ 0x02003F, 1 },	/* PR_2_HTREE_HASH_ORDER */
-	{ 0x020040, 0 },	/* PR_2_HTREE_BAD_DEPTH */
-	{ 0x020041, 1 },	/* PR_2_DUPLICATE_DIRENT */
-	{ 0x020042, 1 },	/* PR_2_NON_UNIQUE_FILE */
-	{ 0x020043, 0 },	/* PR_2_REPORT_DUP_DIRENT */
-	{ 0x020049, 1 },	/* PR_2_HTREE_ROOT_CSUM_INVALID */
-	{ 0x02004A, 1 },	/* PR_2_HTREE_NODE_CSUM_INVALID */
-	{ 0x02004C, 1 },	/* PR_2_LEAF_NODE_MISSING_CSUM */
-	{ 0x020053, 1 },	/* PR_2_BAD_ENCODED_NAME */
-	{ 0x020054, 1 },	/* PR_2_NON_UNIQUE_FILE_NO_RENAME */
-	{ 0x031002, 0 },	/* PR_3A_OPTIMIZE_DIR_ERR: its rebuild failed */
+/*
+ * The e2fsck problems whose answer is e2fold's, and why (see above).
+ * Some only report and lead to the others (their answer changes nothing
+ * in e2fsck); they are silenced all the same.
+ */
+static const unsigned int owned[] = {
+	0x010088,	/* PR_1_CASEFOLD_NONDIR */
+	0x010089,	/* PR_1_CASEFOLD_FEATURE */
+	0x01008D,	/* PR_1_HTREE_NEEDS_SIPHASH */
+	0x01008E,	/* PR_1_HTREE_CANNOT_SIPHASH */
+	0x020034,	/* PR_2_HTREE_NOTREF: reports only */
+	0x020035,	/* PR_2_HTREE_DUPREF: reports only */
+	0x020036,	/* PR_2_HTREE_MIN_HASH: reports only */
+	0x020037,	/* PR_2_HTREE_MAX_HASH: reports only */
+	0x020038,	/* PR_2_HTREE_CLEAR */
+	0x02003A,	/* PR_2_HTREE_BADBLK */
+	0x02003C,	/* PR_2_HTREE_BAD_ROOT */
+	0x02003D,	/* PR_2_HTREE_BAD_LIMIT */
+	0x02003E,	/* PR_2_HTREE_BAD_COUNT */
+	0x02003F,	/* PR_2_HTREE_HASH_ORDER */
+	0x020040,	/* PR_2_HTREE_BAD_DEPTH: reports only */
+	0x020041,	/* PR_2_DUPLICATE_DIRENT */
+	0x020042,	/* PR_2_NON_UNIQUE_FILE */
+	0x020043,	/* PR_2_REPORT_DUP_DIRENT: reports only */
+	0x020049,	/* PR_2_HTREE_ROOT_CSUM_INVALID */
+	0x02004A,	/* PR_2_HTREE_NODE_CSUM_INVALID */
+	0x02004C,	/* PR_2_LEAF_NODE_MISSING_CSUM */
+	0x020053,	/* PR_2_BAD_ENCODED_NAME */
+	0x020054,	/* PR_2_NON_UNIQUE_FILE_NO_RENAME */
+	0x031002,	/* PR_3A_OPTIMIZE_DIR_ERR: its rebuild failed */
 };
 
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
@@ -82,7 +94,7 @@ static int is_owned(unsigned int code)
 	size_t i;
 
 	for (i = 0; i < COUNT(owned); i++)
-		if (owned[i].code == code)
+		if (owned[i] == code)
 			return 1;
 	return 0;
 }
@@ -291,9 +303,9 @@ static int write_config(const char *file, const char *problem_log)
 		"[options]\n\tproblem_log_filename = %s\n[problems]\n",
 		problem_log);
 	for (i = 0; i < COUNT(owned); i++)
-		if (owned[i].force_no)
-			fprintf(f, "\t0x%06x = {\n\t\tforce_no = true\n\t}\n",
-				owned[i].code);
+		fprintf(f, "\t0x%06x = {\n\t\tforce_no = true\n"
+			"\t\tno_nomsg = true\n\t\tno_ok = true\n"
+			"\t\tpreen_ok = true\n\t}\n", owned[i]);
 	if (fclose(f))
 		return errno;
 	return 0;
@@ -478,7 +490,8 @@ static char *find_e2image(const struct fsck_ctx *ctx)
 
 /*
  * A sparse copy of the filesystem's metadata (directories included) in
- * snap, with the nodes e2fsck misreads in its layout (misread.c).
+ * snap, with the nodes e2fsck misreads in its layout (misread.c), and
+ * utf8-12.1 where the device keeps an encoding e2fsck refuses.
  */
 static errcode_t make_snapshot(struct fsck_ctx *ctx, const char *snap)
 {
@@ -509,6 +522,11 @@ static errcode_t make_snapshot(struct fsck_ctx *ctx, const char *snap)
 				      unix_io_manager, &fs);
 	if (!retval)
 		retval = fsck_show_nodes_to_e2fsck(ctx, fs);
+	/* An encoding e2fsck refuses, kept on the device (super.c). */
+	if (!retval && ctx->e2fsck_needs_encoding) {
+		fs->super->s_encoding = E2FOLD_ENC_UTF8_12_1;
+		ext2fs_mark_super_dirty(fs);
+	}
 	if (fs) {
 		errcode_t r = ext2fs_close_free(&fs);
 
@@ -570,15 +588,17 @@ errcode_t fsck_run_e2fsck(struct fsck_ctx *ctx, int verify,
 	FILE *out = NULL;
 	errcode_t retval;
 
-	/* Nothing e2fsck misreads: it checks the device itself. */
-	if (!ctx->n_misread && !verify)
+	int copy = ctx->n_misread || ctx->e2fsck_needs_encoding;
+
+	/* Nothing e2fsck misreads or refuses: it checks the device itself. */
+	if (!copy && !verify)
 		return run_e2fsck(ctx, ctx->opt.device, mode_flag(ctx, 0), 1, 1,
 				  NULL, res);
 	/* The verification is quiet; the real run talks to the user. */
 	out = tmpfile();
 	if (!out)
 		return errno;
-	if (!ctx->n_misread)
+	if (!copy)
 		retval = run_e2fsck(ctx, ctx->opt.device, "-n", 0, 0, out, res);
 	else
 		retval = check_snapshot(ctx, !verify, out, res);
@@ -589,8 +609,12 @@ errcode_t fsck_run_e2fsck(struct fsck_ctx *ctx, int verify,
 			copy_output(out, stdout, "", "");
 		goto out;
 	}
-	/* Only what e2fsck would repair needs it on the device. */
-	if (ctx->opt.mode == MODE_NO || !res->problems) {
+	/*
+	 * Only what e2fsck would repair needs it on the device, which it
+	 * cannot open with the encoding the user chose to keep.
+	 */
+	if (ctx->opt.mode == MODE_NO || !res->problems ||
+	    ctx->e2fsck_needs_encoding) {
 		copy_output(out, stdout, "", "");
 		goto out;
 	}

@@ -21,51 +21,28 @@
 #include "dirread.h"
 #include "e2fsck.h"
 #include "encoding.h"
-#include "nameset.h"
+#include "renameplan.h"
 
 struct leaf_run {
 	struct fsck_ctx *ctx;
 	const struct unicode_map *um;	/* NULL: not casefolded */
 	struct e2fold_dir *dir;
 	int hash_version;
-	int check_valid;
 	struct e2fold_key key;
 };
 
-/* Nameset members: the run's entries, then "." and "..". */
-static int member_name(void *arg, size_t id, const unsigned char **ret_name,
-		       unsigned int *ret_len)
-{
-	struct leaf_run *lr = arg;
-	size_t n = lr->dir->nents;
-
-	if (id < n) {
-		*ret_name = lr->dir->ents[id].name;
-		*ret_len = lr->dir->ents[id].name_len;
-		return 0;
-	}
-	if (id > n + 1)
-		return -1;
-	*ret_name = (const unsigned char *)"..";
-	*ret_len = id == n ? 1 : 2;
-	return 0;
-}
-
-/* Are the entries now in lr->dir (one run of leaves) without a finding? */
+/*
+ * Are the entries now in lr->dir (one run of leaves) without a finding?
+ * A name that would lose its name in pass 2's plan is one.
+ */
 static int run_is_clean(struct leaf_run *lr)
 {
 	struct e2fold_dir *dir = lr->dir;
-	struct e2fold_nameset *set = e2fold_nameset_new(lr->um, member_name, lr);
-	size_t i, other;
-	int clean = set && !e2fold_nameset_reserve(set, dir->nents + 2);
+	struct e2fold_renameplan *rp;
+	size_t i;
+	int loses = 0;
+	int clean = !fsck_dir_planner(lr->ctx, dir, lr->um, &rp);
 
-	if (clean && lr->um)
-		clean = !e2fold_nameset_add(set, dir->nents,
-					    (const unsigned char *)".", 1,
-					    &other) &&
-			!e2fold_nameset_add(set, dir->nents + 1,
-					    (const unsigned char *)"..", 2,
-					    &other);
 	for (i = 0; clean && i < dir->nents; i++) {
 		const struct e2fold_dirent *e = &dir->ents[i];
 		const struct e2fold_dx_leaf *leaf = e2fold_dir_leaf_at(dir, e->lblk);
@@ -75,11 +52,10 @@ static int run_is_clean(struct leaf_run *lr)
 		clean = leaf && !e2fold_key_dirhash(&lr->key, lr->hash_version,
 				lr->ctx->fs->super->s_hash_seed, &hash, NULL) &&
 			hash >= leaf->lo && hash < leaf->hi &&
-			e2fold_nameset_add_key(set, i, &lr->key, &other) == 0 &&
-			(!lr->check_valid ||
-			 e2fold_name_is_valid(lr->um, e->name, e->name_len));
+			!e2fold_renameplan_add(rp, i, &lr->key, &loses) &&
+			!loses;
 	}
-	e2fold_nameset_free(set);
+	e2fold_renameplan_free(rp);
 	return clean;
 }
 
@@ -100,7 +76,6 @@ int fsck_dir_clean_by_leaves(struct fsck_ctx *ctx, struct scanned_dir *sd,
 	lr.um = sd->casefolded ? ctx->um : NULL;
 	lr.hash_version = e2fold_effective_hash_version(ctx->fs,
 							dir->dx_hash_version);
-	lr.check_valid = lr.um && (ctx->strict || ctx->opt.check_encoding);
 	/* Every block must be the index's: a block outside it is a finding. */
 	for (lblk = 0; lblk < dir->nblocks; lblk++)
 		covered += dir->index_block[lblk] || dir->leaf_of[lblk] != (size_t)-1;

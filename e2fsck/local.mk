@@ -20,5 +20,6 @@ e2fsck_e2fold_fsck_SOURCES = \
 	e2fsck/leafcheck.c \
 	e2fsck/rehash.c \
 	e2fsck/relink.c
+e2fsck_e2fold_fsck_CPPFLAGS = $(E2FOLD_TOOL_CPPFLAGS)
 e2fsck_e2fold_fsck_CFLAGS = $(AM_CFLAGS) $(E2FOLD_TOOL_CFLAGS)
 e2fsck_e2fold_fsck_LDADD = $(E2FOLD_TOOL_LIBS)

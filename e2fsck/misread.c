@@ -26,6 +26,7 @@
 
 #include <stdlib.h>
 
+#include "array.h"
 #include "dirread.h"
 #include "dirwrite.h"
 #include "htree.h"
@@ -34,14 +35,15 @@
 
 static errcode_t add(struct fsck_ctx *ctx, ext2_ino_t ino, blk64_t lblk)
 {
-	struct misread_node *p = realloc(ctx->misread, (ctx->n_misread + 1) *
-					 sizeof(*p));
+	errcode_t retval = e2fold_array_reserve(&ctx->misread,
+						&ctx->misread_cap,
+						ctx->n_misread + 1,
+						sizeof(*ctx->misread));
 
-	if (!p)
-		return EXT2_ET_NO_MEMORY;
-	ctx->misread = p;
-	p[ctx->n_misread].ino = ino;
-	p[ctx->n_misread].lblk = lblk;
+	if (retval)
+		return retval;
+	ctx->misread[ctx->n_misread].ino = ino;
+	ctx->misread[ctx->n_misread].lblk = lblk;
 	ctx->n_misread++;
 	return 0;
 }

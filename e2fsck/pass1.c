@@ -150,7 +150,9 @@ errcode_t fsck_pass1(struct fsck_ctx *ctx)
 			continue;
 		pctx.ino = d->ino;
 		if (!ext2fs_has_feature_casefold(fs->super)) {
-			if (!fix_problem(ctx, PR_1_CASEFOLD_NO_FEATURE, &pctx)) {
+			/* Pass 0's missing feature, declined: said there. */
+			if (ctx->feature_missing ||
+			    !fix_problem(ctx, PR_1_CASEFOLD_NO_FEATURE, &pctx)) {
 				d->skip = 1;	/* cannot be checked either */
 				continue;
 			}

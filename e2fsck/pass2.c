@@ -20,9 +20,11 @@
  *     every block must pass their checksums (metadata_csum).
  * The entry that comes first in the directory (lowest block and offset,
  * which is what a linear scan meets first) keeps its name; every later
- * duplicate, and every invalid name, is renamed (rename.h). Any accepted
- * fix rewrites the whole directory (rehash.c) so that names and hashes
- * change together.
+ * duplicate, and every invalid name, is renamed: the planner of every
+ * tool (renameplan.h) says which and chooses the new names, and each
+ * rename is asked for, so that a refused one leaves its new name free.
+ * Any accepted fix rewrites the whole directory (rehash.c) so that names
+ * and hashes change together.
  *
  * Encrypted directories hold ciphertext names, which cannot be renamed
  * without the key. Two entries with one ciphertext name have one name:
@@ -39,16 +41,15 @@
 #include <string.h>
 #include <et/com_err.h>
 
+#include "array.h"
 #include "dirread.h"
 #include "dirwrite.h"
 #include "htree.h"
 #include "e2fsck.h"
 #include "encoding.h"
-#include "nameset.h"
 #include "problem.h"
-#include "rename.h"
+#include "renameplan.h"
 
-#define NO_ENTRY ((size_t)-1)
 /*
  * Misplaced entries preen names per directory (then one line for the
  * rest); every other mode names them all, and the report always does.
@@ -60,13 +61,11 @@ struct dir_check {
 	struct scanned_dir *sd;
 	const struct unicode_map *um;	/* NULL: not casefolded */
 	struct e2fold_dir *dir;
-	struct e2fold_nameset *set;
-	struct rename_plan *plans;
+	struct e2fold_renameplan *rp;
+	struct e2fold_rename_plan *plans;	/* accepted, once checked */
 	size_t nplans;
 	struct entry_drop *drops;
-	size_t ndrops;
-	size_t *dup_of;			/* earlier entry with the same key */
-	unsigned char *invalid;
+	size_t ndrops, drops_cap;
 	ext2_dirhash_t *hash;
 	struct e2fold_key key;
 	int rebuild;			/* an accepted fix needs a rewrite */
@@ -75,44 +74,31 @@ struct dir_check {
 	int can_rebuild;
 };
 
-/*
- * Nameset members: the entries (ids 0..n-1), "." and ".." (n, n+1: in a
- * casefolded directory a name that folds to "." is found as "." by a
- * linear lookup), then the new names planned (n+2...).
- */
-#define DOT_ID(dir) ((dir)->nents)
-#define PLAN_ID(dc, k) ((dc)->dir->nents + 2 + (k))
-
-static int member_name(void *arg, size_t id, const unsigned char **ret_name,
-		       unsigned int *ret_len)
+static int entry_name(void *arg, size_t id, const unsigned char **ret_name,
+		      unsigned int *ret_len)
 {
-	struct dir_check *dc = arg;
-	size_t n = dc->dir->nents;
+	const struct e2fold_dir *dir = arg;
 
-	if (id < n) {
-		*ret_name = dc->dir->ents[id].name;
-		*ret_len = dc->dir->ents[id].name_len;
-		return 0;
-	}
-	if (id == n || id == n + 1) {
-		*ret_name = (const unsigned char *)"..";
-		*ret_len = id == n ? 1 : 2;
-		return 0;
-	}
-	id -= n + 2;
-	if (id >= dc->nplans)
+	if (id >= dir->nents)
 		return -1;
-	*ret_name = dc->plans[id].name;
-	*ret_len = dc->plans[id].len;
+	*ret_name = dir->ents[id].name;
+	*ret_len = dir->ents[id].name_len;
 	return 0;
 }
 
-static int name_taken(void *arg, const unsigned char *name, unsigned int len)
+/*
+ * In a casefolded directory a name that folds to "." is found as "." by
+ * a linear lookup; invalid names count under strict or -E check_encoding.
+ */
+errcode_t fsck_dir_planner(struct fsck_ctx *ctx, const struct e2fold_dir *dir,
+			   const struct unicode_map *um,
+			   struct e2fold_renameplan **ret)
 {
-	struct dir_check *dc = arg;
-	size_t other;
+	int check_valid = um && (ctx->strict || ctx->opt.check_encoding);
 
-	return e2fold_nameset_find(dc->set, name, len, &other);
+	return e2fold_renameplan_new(um, (um ? E2FOLD_PLAN_DOTS : 0) |
+				     (check_valid ? E2FOLD_PLAN_STRICT : 0),
+				     dir->nents, entry_name, (void *)dir, ret);
 }
 
 static void base_context(struct dir_check *dc, struct problem_context *pctx,
@@ -135,18 +121,12 @@ static errcode_t index_names(struct dir_check *dc)
 	struct fsck_ctx *ctx = dc->ctx;
 	struct e2fold_dir *dir = dc->dir;
 	int version = e2fold_effective_hash_version(ctx->fs, dir->dx_hash_version);
-	int check_valid = dc->um && (ctx->strict || ctx->opt.check_encoding);
-	size_t i, other;
+	errcode_t retval;
+	size_t i;
 
-	if (dc->um &&
-	    (e2fold_nameset_add(dc->set, DOT_ID(dir), (const unsigned char *)".",
-				1, &other) < 0 ||
-	     e2fold_nameset_add(dc->set, DOT_ID(dir) + 1,
-				(const unsigned char *)"..", 2, &other) < 0))
-		return EXT2_ET_NO_MEMORY;
-	for (i = 0; i < dir->nents; i++) {
+	retval = fsck_dir_planner(ctx, dir, dc->um, &dc->rp);
+	for (i = 0; i < dir->nents && !retval; i++) {
 		const struct e2fold_dirent *e = &dir->ents[i];
-		int r;
 
 		e2fold_name_key(dc->um, e->name, e->name_len, &dc->key);
 		if (dir->indexed &&
@@ -154,16 +134,11 @@ static errcode_t index_names(struct dir_check *dc)
 				       ctx->fs->super->s_hash_seed,
 				       &dc->hash[i], NULL))
 			dc->hash[i] = 0;
-		r = e2fold_nameset_add_key(dc->set, i, &dc->key, &other);
-		if (r < 0)
-			return EXT2_ET_NO_MEMORY;
-		dc->dup_of[i] = r ? other : NO_ENTRY;
-		dc->invalid[i] = check_valid &&
-			!e2fold_name_is_valid(dc->um, e->name, e->name_len);
+		retval = e2fold_renameplan_add(dc->rp, i, &dc->key, NULL);
 		if ((i & 0xffff) == 0xffff)
 			fsck_dir_progress(ctx, i, dir->nents);
 	}
-	return 0;
+	return retval;
 }
 
 /*
@@ -212,10 +187,10 @@ static errcode_t offer_twin_removal(struct dir_check *dc, size_t i,
 	if (!fix_problem(dc->ctx, code, &pctx) || pctx.no_fix ||
 	    code == PR_2_TWIN_NO_LOST_FOUND)
 		return 0;
-	d = realloc(dc->drops, (dc->ndrops + 1) * sizeof(*d));
-	if (!d)
-		return EXT2_ET_NO_MEMORY;
-	dc->drops = d;
+	retval = e2fold_array_reserve(&dc->drops, &dc->drops_cap,
+				      dc->ndrops + 1, sizeof(*dc->drops));
+	if (retval)
+		return retval;
 	d = &dc->drops[dc->ndrops];
 	d->entry = i;
 	d->kept = keep;
@@ -246,37 +221,35 @@ static size_t survivor(const struct dir_check *dc, size_t i)
 	return i;
 }
 
-/* Choose a new name for entry i and ask; plans it if accepted. */
-static errcode_t offer_rename(struct dir_check *dc, size_t i, int code)
+/* The entry, or "." or "..", whose name a colliding entry has. */
+static void keeper_context(struct dir_check *dc, struct problem_context *pctx,
+			   size_t keeper)
 {
-	const struct e2fold_dirent *e = &dc->dir->ents[i];
-	struct problem_context pctx;
-	struct rename_plan *plan, *p;
-	size_t other;
+	const struct e2fold_dir *dir = dc->dir;
+	const char *dot = e2fold_keeper_dot(dir->nents, keeper);
 
-	p = realloc(dc->plans, (dc->nplans + 1) * sizeof(*p));
-	if (!p)
-		return EXT2_ET_NO_MEMORY;
-	dc->plans = p;
-	plan = &dc->plans[dc->nplans];
-	plan->entry = i;
-	base_context(dc, &pctx, i);
-	if (dc->dup_of[i] != NO_ENTRY &&
-	    dc->dup_of[i] >= DOT_ID(dc->dir)) {
-		int dotdot = dc->dup_of[i] == DOT_ID(dc->dir) + 1;
-
-		pctx.ino2 = dotdot ? dc->dir->dotdot : dc->dir->dot;
-		pctx.name2 = (const unsigned char *)"..";
-		pctx.len2 = dotdot ? 2 : 1;
-	} else if (dc->dup_of[i] != NO_ENTRY) {
-		const struct e2fold_dirent *o = &dc->dir->ents[dc->dup_of[i]];
-
-		pctx.ino2 = o->ino;
-		pctx.name2 = o->name;
-		pctx.len2 = o->name_len;
+	if (dot) {
+		pctx->ino2 = keeper == dir->nents ? dir->dot : dir->dotdot;
+		pctx->name2 = (const unsigned char *)dot;
+		pctx->len2 = strlen(dot);
+	} else {
+		pctx->ino2 = dir->ents[keeper].ino;
+		pctx->name2 = dir->ents[keeper].name;
+		pctx->len2 = dir->ents[keeper].name_len;
 	}
-	if (e2fold_unique_name(e->name, e->name_len, name_taken, dc,
-			       plan->name, &plan->len)) {
+}
+
+/* Choose a new name for the plan's entry and ask; takes it if accepted. */
+static errcode_t offer_rename(struct dir_check *dc,
+			      struct e2fold_rename_plan *plan, int code)
+{
+	struct problem_context pctx;
+	errcode_t retval;
+
+	base_context(dc, &pctx, plan->index);
+	if (plan->reason == E2FOLD_RENAME_COLLISION)
+		keeper_context(dc, &pctx, plan->keeper);
+	if (e2fold_renameplan_choose(dc->rp, plan)) {
 		fix_problem(dc->ctx, PR_2_RENAME_IMPOSSIBLE, &pctx);
 		return 0;
 	}
@@ -285,39 +258,54 @@ static errcode_t offer_rename(struct dir_check *dc, size_t i, int code)
 	dc->wanted += pctx.no_fix;
 	if (!fix_problem(dc->ctx, code, &pctx) || pctx.no_fix)
 		return 0;
-	/* The new name is taken from now on, for the next renames. */
-	if (e2fold_nameset_add(dc->set, PLAN_ID(dc, dc->nplans),
-			       plan->name, plan->len, &other) < 0)
-		return EXT2_ET_NO_MEMORY;
-	dc->nplans++;
+	retval = e2fold_renameplan_take(dc->rp, plan);
+	if (retval)
+		return retval;
 	dc->rebuild = 1;
 	return 0;
+}
+
+static int same_name(const struct e2fold_dirent *a,
+		     const struct e2fold_dirent *b)
+{
+	return a->name_len == b->name_len &&
+	       !memcmp(a->name, b->name, a->name_len);
+}
+
+/* What a name that must give way is asked about. */
+static int rename_code(const struct e2fold_dir *dir,
+		       const struct e2fold_rename_plan *plan)
+{
+	if (plan->reason == E2FOLD_RENAME_INVALID)
+		return PR_2_NAME_INVALID;
+	return plan->keeper < dir->nents &&
+	       same_name(&dir->ents[plan->keeper], &dir->ents[plan->index]) ?
+	       PR_2_DUPLICATE_IDENTICAL : PR_2_DUPLICATE;
 }
 
 static errcode_t check_names(struct dir_check *dc)
 {
 	struct e2fold_dir *dir = dc->dir;
+	struct e2fold_rename_plan plan;
 	errcode_t retval = 0;
-	size_t i;
+	size_t i, o;
 
 	for (i = 0; i < dir->nents && !retval; i++) {
-		size_t o = dc->dup_of[i];
-
-		dc->ctx->tally.duplicates += o != NO_ENTRY;
-		if (o != NO_ENTRY && o < dir->nents && dir->encrypted) {
+		if (!e2fold_renameplan_fate(dc->rp, i, &plan))
+			continue;
+		o = plan.keeper;
+		dc->ctx->tally.duplicates +=
+			plan.reason == E2FOLD_RENAME_COLLISION;
+		if (plan.reason == E2FOLD_RENAME_COLLISION &&
+		    o < dir->nents && dir->encrypted) {
 			/* Ciphertext, compared as bytes: one name twice. */
 			o = survivor(dc, o);
 			retval = kernel_order(dir, o, i) < 0 ?
 				 offer_twin_removal(dc, i, o) :
 				 offer_twin_removal(dc, o, i);
-		} else if (o != NO_ENTRY)
-			retval = offer_rename(dc, i, o < dir->nents &&
-				dir->ents[o].name_len == dir->ents[i].name_len &&
-				!memcmp(dir->ents[o].name, dir->ents[i].name,
-					dir->ents[i].name_len) ?
-				PR_2_DUPLICATE_IDENTICAL : PR_2_DUPLICATE);
-		else if (dc->invalid[i])
-			retval = offer_rename(dc, i, PR_2_NAME_INVALID);
+		} else {
+			retval = offer_rename(dc, &plan, rename_code(dir, &plan));
+		}
 	}
 	return retval;
 }
@@ -360,25 +348,47 @@ static int placed_by_ignorable_kernel(struct dir_check *dc, size_t i,
 	return hash >= leaf->lo && hash < leaf->hi;
 }
 
+static int misplaced_at(const struct dir_check *dc, size_t i)
+{
+	const struct e2fold_dx_leaf *leaf =
+		e2fold_dir_leaf_at(dc->dir, dc->dir->ents[i].lblk);
+
+	return !leaf || dc->hash[i] < leaf->lo || dc->hash[i] >= leaf->hi;
+}
+
+/*
+ * Entries that are not where their hash leads: the directory's finding
+ * and its question once, then the entries, one line each (preen names
+ * the first few and counts the rest; the report lists them all).
+ */
 static void check_placement(struct dir_check *dc)
 {
 	struct e2fold_dir *dir = dc->dir;
-	struct problem_context more = { 0 };
+	struct problem_context head = { 0 }, more = { 0 };
 	size_t i, misplaced = 0;
 
 	if (dir->dx_problem) {
 		check_damaged_index(dc, PR_2_HTREE_DAMAGED);
 		return;
 	}
+	for (i = 0; i < dir->nents; i++)
+		misplaced += misplaced_at(dc, i);
+	if (!misplaced)
+		return;
+	head.dir = dir->ino;
+	head.num = misplaced;
+	head.no_fix = !dc->can_rebuild;
+	ask_rebuild(dc, PR_2_MISPLACED, &head);
+	misplaced = 0;
 	for (i = 0; i < dir->nents; i++) {
 		const struct e2fold_dx_leaf *leaf =
 			e2fold_dir_leaf_at(dir, dir->ents[i].lblk);
 		struct problem_context pctx;
 
+		if (!misplaced_at(dc, i))
+			continue;
 		base_context(dc, &pctx, i);
 		pctx.num = dc->hash[i];
-		if (leaf && dc->hash[i] >= leaf->lo && dc->hash[i] < leaf->hi)
-			continue;
 		pctx.quiet = ++misplaced > PRINT_MISPLACED;
 		if (!leaf) {
 			ask_rebuild(dc, PR_2_HTREE_NOT_LEAF, &pctx);
@@ -395,6 +405,7 @@ static void check_placement(struct dir_check *dc)
 		more.num = misplaced - PRINT_MISPLACED;
 		fix_problem(dc->ctx, PR_2_MORE_MISPLACED, &more);
 	}
+	fix_problem_list_end(dc->ctx);
 }
 
 /* By stored hash, then in the order the kernel's lookup meets them. */
@@ -409,13 +420,6 @@ static int cmp_stored(const void *a, const void *b, void *arg)
 	if (x->stored_minor != y->stored_minor)
 		return x->stored_minor < y->stored_minor ? -1 : 1;
 	return kernel_order(dir, *(const size_t *)a, *(const size_t *)b);
-}
-
-static int same_name(const struct e2fold_dirent *a,
-		     const struct e2fold_dirent *b)
-{
-	return a->name_len == b->name_len &&
-	       !memcmp(a->name, b->name, a->name_len);
 }
 
 /*
@@ -556,16 +560,10 @@ static errcode_t check_encrypted(struct dir_check *dc)
 
 static errcode_t check_plain(struct dir_check *dc)
 {
-	size_t n = dc->dir->nents + 1;
 	errcode_t retval;
 
-	dc->set = e2fold_nameset_new(dc->um, member_name, dc);
-	dc->dup_of = malloc(n * sizeof(*dc->dup_of));
-	dc->invalid = malloc(n);
-	dc->hash = malloc(n * sizeof(*dc->hash));
-	/* The entries, "." and "..": a set that never has to grow. */
-	if (!dc->set || !dc->dup_of || !dc->invalid || !dc->hash ||
-	    e2fold_nameset_reserve(dc->set, n + 1))
+	dc->hash = malloc((dc->dir->nents + 1) * sizeof(*dc->hash));
+	if (!dc->hash)
 		return EXT2_ET_NO_MEMORY;
 	retval = index_names(dc);
 	if (!retval)
@@ -602,16 +600,17 @@ static void report_corrupt_blocks(struct dir_check *dc)
 	}
 }
 
-/* What finding duplicates took; a rebuild needs only entries and plans. */
+/*
+ * What finding duplicates took; a rebuild needs only entries and plans,
+ * which the planner hands over.
+ */
 static void free_name_index(struct dir_check *dc)
 {
-	e2fold_nameset_free(dc->set);
-	free(dc->dup_of);
-	free(dc->invalid);
+	if (dc->rp)
+		e2fold_renameplan_release(dc->rp, &dc->plans, &dc->nplans);
+	e2fold_renameplan_free(dc->rp);
 	free(dc->hash);
-	dc->set = NULL;
-	dc->dup_of = NULL;
-	dc->invalid = NULL;
+	dc->rp = NULL;
 	dc->hash = NULL;
 }
 

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "e2fsck.h"
+#include "progress.h"
 
 /*
  * Progress, in one numbering across e2fsck's passes and e2fold's, so
@@ -28,11 +29,8 @@ static const unsigned int weight[PASSES + 1] = {
 	[6] = 5, [7] = 10,				/* e2fold */
 };
 
-static struct {
-	int last_pass;
-	int last_permille;
-	int bar_open;		/* a bar is drawn and its line not ended */
-} shown = { -1, -1, 0 };
+/* What was shown last (lib/support/progress.h draws and writes). */
+static struct e2fold_progress shown = { -1, NULL, -1, -1, 0 };
 
 /* How far along the whole run, in thousandths, at pass done/total. */
 static int run_permille(const struct fsck_ctx *ctx, int pass,
@@ -54,44 +52,25 @@ static int run_permille(const struct fsck_ctx *ctx, int pass,
 					       1.0)) * 1000 / sum);
 }
 
-static void draw_bar(struct fsck_ctx *ctx, int permille)
-{
-	static const char full[] = "========================================";
-	int width = 40, filled = permille * width / 1000;
-
-	printf("\r%s: |%.*s%*s| %3d.%d%%", ctx->opt.device, filled, full,
-	       width - filled, "", permille / 10, permille % 10);
-	shown.bar_open = permille < 1000;
-	if (!shown.bar_open)
-		putchar('\n');
-	fflush(stdout);
-}
-
 void fsck_progress_step(struct fsck_ctx *ctx, int pass, unsigned long done,
 			unsigned long total)
 {
-	char line[128];
-	int n, permille;
+	int permille;
 
 	if (ctx->opt.progress_fd < 0)
 		return;
+	shown.fd = ctx->opt.progress_fd;
+	shown.label = ctx->opt.device;
 	if (ctx->opt.progress_fd == 0) {
+		/* One bar for the whole run: its own thousandths. */
 		permille = run_permille(ctx, pass, done, total);
-		if (permille < 0 || permille == shown.last_permille)
-			return;
-		shown.last_permille = permille;
-		draw_bar(ctx, permille);
+		if (permille >= 0)
+			e2fold_progress_update(&shown, 0, permille, 1000);
 		return;
 	}
 	/* The e2fsck protocol for front ends: "pass done total device". */
-	permille = total ? (int)(done * 1000 / total) : 1000;
-	if (pass == shown.last_pass && permille == shown.last_permille)
-		return;
-	shown.last_pass = pass;
-	shown.last_permille = permille;
-	n = snprintf(line, sizeof(line), "%d %lu %lu %s\n", pass, done, total,
-		     ctx->opt.device);
-	if (write(ctx->opt.progress_fd, line, n) < 0)
+	e2fold_progress_update(&shown, pass, done, total);
+	if (shown.fd < 0)
 		ctx->opt.progress_fd = -1;
 }
 
@@ -117,17 +96,14 @@ void fsck_progress_break(struct fsck_ctx *ctx)
 {
 	if (ctx->out)
 		return;		/* not to the terminal: the bar stays */
-	if (shown.bar_open)
-		putchar('\n');
-	shown.bar_open = 0;
+	e2fold_progress_break(&shown);
 }
 
+/* The line ended, not the bar filled: a check can stop part way. */
 void fsck_progress_end(struct fsck_ctx *ctx)
 {
 	(void)ctx;
-	if (shown.bar_open)
-		putchar('\n');
-	shown.bar_open = 0;
+	e2fold_progress_break(&shown);
 	shown.last_pass = shown.last_permille = -1;
 }
 

@@ -13,6 +13,7 @@
 #include <unistd.h>
 #include <et/com_err.h>
 
+#include "array.h"
 #include "cfname.h"
 #include "e2fsck.h"
 #include "problem.h"
@@ -49,7 +50,7 @@ static const struct {
 static const struct problem table[] = {
 	{ PR_0_ENCODING_RESTORE,
 	  "The superblock's encoding is %c, which no kernel defines, but the "
-	  "hashes of the casefolded directories match utf8-12.1 (%C entries "
+	  "hashes of the casefolded directories match utf8-12.1 (%C %M{entry|entries} "
 	  "checked).\n",
 	  PROMPT_RESTORE, PR_PREEN_OK },
 	{ PR_0_ENCODING_UNEXPLAINED,
@@ -66,11 +67,11 @@ static const struct problem table[] = {
 	  "not the casefold feature.\n",
 	  PROMPT_CLEAR, PR_PREEN_OK },
 	{ PR_0_CASEFOLD_FEATURE_MISSING,
-	  "%c directories are casefolded and the superblock names encoding "
+	  "%c %N{directory is|directories are} casefolded and the superblock names encoding "
 	  "utf8-12.1, but the casefold feature is not set.\n",
 	  PROMPT_SET_FEATURE, PR_PREEN_OK },
 	{ PR_0_E2FSCK_MISREADS,
-	  "Note: e2fsck misreads the %c htree index nodes of encrypted "
+	  "Note: e2fsck misreads the %c htree index %N{node|nodes} of encrypted "
 	  "casefolded directories here: Linux gives them room for %C "
 	  "entries, e2fsck expects one more and takes them for corrupt "
 	  "leaves.  e2fsck checks a copy of the metadata that shows them "
@@ -78,8 +79,13 @@ static const struct problem table[] = {
 	  PROMPT_NONE, PR_INFO },
 	{ PR_0_E2FSCK_REPAIRS,
 	  "e2fsck has repairs to make: it runs on the filesystem with those "
-	  "%c index nodes in its layout, and e2fold gives them back Linux's "
+	  "%c index %N{node|nodes} in its layout, and e2fold gives them back Linux's "
 	  "right after.\n",
+	  PROMPT_NONE, PR_INFO },
+	{ PR_0_E2FSCK_ENCODING_COPY,
+	  "e2fsck refuses encoding %c: it checks a copy of the metadata "
+	  "with utf8-12.1 instead, and repairs nothing until the encoding "
+	  "is restored.\n",
 	  PROMPT_NONE, PR_INFO },
 
 	{ PR_1_CASEFOLD_NONDIR,
@@ -124,18 +130,17 @@ static const struct problem table[] = {
 	  "The htree index of %p (%d) is damaged: %s (block %b).\n",
 	  PROMPT_REBUILD, PR_PREEN_OK },
 	{ PR_2_HTREE_BAD_BUCKET,
-	  "Entry '%n' (%i) in %p (%d) has hash %h, but its leaf (block %b) "
-	  "holds hashes %r: %k.\n",
-	  PROMPT_REBUILD, PR_PREEN_OK },
+	  "  '%n' (%i): hash %h, in leaf block %b, which holds hashes %r\n",
+	  PROMPT_REBUILD, PR_PREEN_OK | PR_LIST },
 	{ PR_2_HTREE_IGNORABLE,
-	  "Entry '%n' (%i) in %p (%d) is in leaf block %b, where a kernel "
-	  "that kept Default_Ignorable code points when folding (Linux "
-	  "6.12-rc3 to 6.13-rc2) put it: %k.\n",
-	  PROMPT_REBUILD, PR_PREEN_OK },
+	  "  '%n' (%i): in leaf block %b, where a kernel that kept "
+	  "Default_Ignorable code points when folding (Linux 6.12-rc3 to "
+	  "6.13-rc2) put it\n",
+	  PROMPT_REBUILD, PR_PREEN_OK | PR_LIST },
 	{ PR_2_HTREE_NOT_LEAF,
-	  "Entry '%n' (%i) in %p (%d) is in block %b, which the htree index "
-	  "does not lead to: %k.\n",
-	  PROMPT_REBUILD, PR_PREEN_OK },
+	  "  '%n' (%i): in block %b, which the htree index does not lead "
+	  "to\n",
+	  PROMPT_REBUILD, PR_PREEN_OK | PR_LIST },
 	{ PR_2_ENCRYPTED_BAD_BUCKET,
 	  "Entry %i of encrypted casefolded directory %p (%d) has stored hash "
 	  "%h, but its leaf (block %b) holds hashes %r: %k.  The index can "
@@ -146,8 +151,11 @@ static const struct problem table[] = {
 	  "damaged: %s (block %b).\n",
 	  PROMPT_REBUILD, PR_PREEN_OK },
 	{ PR_2_RENAME_IMPOSSIBLE,
-	  "No free name was found for entry '%n' (%i) in %p (%d); it keeps "
-	  "its name.\n",
+	  "No free name was found for entry '%n' (%i) in %p (%d), %Q: "
+	  "every name e2fold tries for it (numbered ~1 and on) is taken, "
+	  "so it keeps its name.  Rename or remove one of the two names, "
+	  "or free a numbered one, on the mounted filesystem (or through "
+	  "e2fold-fuse), then run e2fold-fsck again.\n",
 	  PROMPT_NONE, PR_NO_FIX },
 	{ PR_2_DIR_NOT_REBUILT,
 	  "Directory %p (%d) cannot be rewritten safely (%s), so the "
@@ -159,9 +167,8 @@ static const struct problem table[] = {
 	  PROMPT_NONE, PR_NO_FIX },
 
 	{ PR_2_MORE_MISPLACED,
-	  "%c more entries of %p (%d) are in the wrong htree leaf (the "
-	  "report lists them all).\n",
-	  PROMPT_NONE, PR_INFO | PR_PREEN_ONLY },
+	  "  and %c more (the report lists them all)\n",
+	  PROMPT_NONE, PR_INFO | PR_PREEN_ONLY | PR_LIST },
 
 	{ PR_2_DIR_NO_CSUM_TAIL,
 	  "Block %b of directory %p (%d) has no room for its checksum "
@@ -194,6 +201,11 @@ static const struct problem table[] = {
 	  "instead (%s): run e2fsck, which makes one, then e2fold-fsck "
 	  "again.\n",
 	  PROMPT_NONE, PR_NO_FIX },
+	{ PR_2_MISPLACED,
+	  "%c %N{entry|entries} of %p (%d) %N{is|are} not in the htree leaf "
+	  "%N{its hash leads|their hashes lead} to: %K.  %N{It is|They are} "
+	  "listed below.\n",
+	  PROMPT_REBUILD, PR_PREEN_OK },
 
 	{ PR_3_REBUILD_FAILED,
 	  "Rebuilding directory %p (%d) failed: %m.  Run e2fsck on the "
@@ -230,18 +242,8 @@ struct text {
 
 static void text_add(struct text *t, const char *s, size_t n)
 {
-	if (t->len + n + 1 > t->cap) {
-		size_t cap = t->cap ? t->cap : 256;
-		char *p;
-
-		while (cap < t->len + n + 1)
-			cap *= 2;
-		p = realloc(t->s, cap);
-		if (!p)
-			return;		/* a message cut short is no disaster */
-		t->s = p;
-		t->cap = cap;
-	}
+	if (e2fold_array_reserve(&t->s, &t->cap, t->len + n + 1, 1))
+		return;		/* a message cut short is no disaster */
 	memcpy(t->s + t->len, s, n);
 	t->len += n;
 	t->s[t->len] = '\0';
@@ -260,14 +262,19 @@ static void text_printf(struct text *t, const char *fmt, ...)
 		text_add(t, buf, (size_t)n < sizeof(buf) ? (size_t)n : sizeof(buf) - 1);
 }
 
+/* exact: the message's names print alike otherwise (cfname.h). */
 static void text_name(struct text *t, const unsigned char *name,
-		      unsigned int len)
+		      unsigned int len, int exact)
 {
 	char *buf = malloc(E2FOLD_ESCAPED_SIZE(len));
 
 	if (!buf)
 		return;
-	e2fold_escape_name(name, len, buf, E2FOLD_ESCAPED_SIZE(len));
+	if (exact)
+		e2fold_escape_name_exact(name, len, buf,
+					 E2FOLD_ESCAPED_SIZE(len));
+	else
+		e2fold_escape_name(name, len, buf, E2FOLD_ESCAPED_SIZE(len));
 	text_add(t, buf, strlen(buf));
 	free(buf);
 }
@@ -277,7 +284,7 @@ static void text_path(struct fsck_ctx *ctx, struct text *t, ext2_ino_t dir)
 	char *path = NULL;
 
 	if (!ext2fs_get_pathname(ctx->fs, dir, 0, &path) && path) {
-		text_name(t, (const unsigned char *)path, strlen(path));
+		text_name(t, (const unsigned char *)path, strlen(path), 0);
 		ext2fs_free_mem(&path);
 	} else {
 		text_printf(t, "<inode %u>", dir);
@@ -292,19 +299,69 @@ static void text_path(struct fsck_ctx *ctx, struct text *t, ext2_ino_t dir)
  * kernel misses the entry, and nothing else shows it: the flag is the
  * filesystem's promise that no entry is misplaced.
  */
-static const char *misplaced_consequence(const struct fsck_ctx *ctx)
+static const char *misplaced_consequence(const struct fsck_ctx *ctx,
+					 int many)
 {
 	if (ctx->no_fallback)
-		return "the filesystem has no_compat_fallback, so no kernel "
+		return many ?
+		       "the filesystem has no_compat_fallback, so no kernel "
+		       "finds them by name (worse than without the flag, where "
+		       "newer kernels find them by a linear scan)" :
+		       "the filesystem has no_compat_fallback, so no kernel "
 		       "finds it by name (worse than without the flag, where "
 		       "newer kernels find it by a linear scan)";
-	return "Linux 6.1 cannot find it by name, and 6.12 and newer find "
-	       "it only by scanning the whole directory";
+	return many ? "Linux 6.1 cannot find them by name, and 6.12 and newer "
+		      "find them only by scanning the whole directory" :
+		      "Linux 6.1 cannot find it by name, and 6.12 and newer find "
+		      "it only by scanning the whole directory";
+}
+
+/* Do the two names of the finding print alike (cfname.h's rule)? */
+static int names_need_exact(const struct problem_context *pctx)
+{
+	return pctx->name && pctx->name2 &&
+	       e2fold_names_print_alike(pctx->name, pctx->len, pctx->name2,
+					pctx->len2);
+}
+
+/*
+ * %N{one|many} (after num) and %M{one|many} (after num2): the word that
+ * agrees with the number. Returns where the format goes on.
+ */
+static const char *plural(struct text *t, const char *fmt, __u64 n)
+{
+	const char *bar, *end;
+
+	if (fmt[1] != '{' || !(bar = strchr(fmt, '|')) ||
+	    !(end = strchr(bar, '}'))) {
+		text_add(t, fmt - 1, 2);
+		return fmt;
+	}
+	if (n == 1)
+		text_add(t, fmt + 2, bar - fmt - 2);
+	else
+		text_add(t, bar + 1, end - bar - 1);
+	return end;
+}
+
+/* %Q: what an entry collides with, or why it must be renamed. */
+static void partner(struct text *t, const struct problem_context *pctx,
+		    int exact)
+{
+	if (!pctx->name2) {
+		text_printf(t, "which is not valid UTF-8");
+		return;
+	}
+	text_printf(t, "the same name as '");
+	text_name(t, pctx->name2, pctx->len2, exact);
+	text_printf(t, "' (%u) after casefolding", pctx->ino2);
 }
 
 static void expand(struct fsck_ctx *ctx, struct text *t, const char *fmt,
 		   const struct problem_context *pctx)
 {
+	int exact = names_need_exact(pctx);
+
 	for (; *fmt; fmt++) {
 		if (*fmt != '%' || !fmt[1]) {
 			text_add(t, fmt, 1);
@@ -315,9 +372,9 @@ static void expand(struct fsck_ctx *ctx, struct text *t, const char *fmt,
 		case 'p': text_path(ctx, t, pctx->dir); break;
 		case 'i': text_printf(t, "%u", pctx->ino); break;
 		case 'j': text_printf(t, "%u", pctx->ino2); break;
-		case 'n': text_name(t, pctx->name, pctx->len); break;
-		case 'P': text_name(t, pctx->name2, pctx->len2); break;
-		case 'R': text_name(t, pctx->new_name, pctx->new_len); break;
+		case 'n': text_name(t, pctx->name, pctx->len, exact); break;
+		case 'P': text_name(t, pctx->name2, pctx->len2, exact); break;
+		case 'R': text_name(t, pctx->new_name, pctx->new_len, exact); break;
 		case 'b': text_printf(t, "%llu", (unsigned long long)pctx->blk); break;
 		case 'c': text_printf(t, "%llu", (unsigned long long)pctx->num); break;
 		case 'C': text_printf(t, "%llu", (unsigned long long)pctx->num2); break;
@@ -330,8 +387,13 @@ static void expand(struct fsck_ctx *ctx, struct text *t, const char *fmt,
 				    (unsigned long long)pctx->hi - 1);
 			break;
 		case 's': text_add(t, pctx->str, strlen(pctx->str)); break;
-		case 'k': {
-			const char *k = misplaced_consequence(ctx);
+		case 'N': fmt = plural(t, fmt, pctx->num); break;
+		case 'Q': partner(t, pctx, exact); break;
+		case 'M': fmt = plural(t, fmt, pctx->num2); break;
+		case 'k':
+		case 'K': {
+			const char *k = misplaced_consequence(ctx,
+				*fmt == 'K' && pctx->num != 1);
 
 			text_add(t, k, strlen(k));
 			break;
@@ -440,6 +502,12 @@ static void preen_halt(struct fsck_ctx *ctx)
 	exit(FSCK_UNCORRECTED);
 }
 
+void fix_problem_list_end(struct fsck_ctx *ctx)
+{
+	if (ctx->opt.mode != MODE_PREEN)
+		fputc('\n', fsck_out(ctx));
+}
+
 int fix_problem(struct fsck_ctx *ctx, int code, struct problem_context *pctx)
 {
 	const struct problem *p = find_problem(code);
@@ -478,7 +546,7 @@ int fix_problem(struct fsck_ctx *ctx, int code, struct problem_context *pctx)
 	}
 
 	if (p->flags & PR_INFO) {
-		if (ctx->opt.mode != MODE_PREEN)
+		if (ctx->opt.mode != MODE_PREEN && !(p->flags & PR_LIST))
 			fputc('\n', out);
 		report_finding(ctx->report, ctx, code, pctx, msg.s, 0);
 		free(msg.s);
@@ -491,7 +559,7 @@ int fix_problem(struct fsck_ctx *ctx, int code, struct problem_context *pctx)
 			fputc('\n', out);
 	} else if (latched) {
 		answer = *pctx->latch;
-		if (ctx->opt.mode != MODE_PREEN)
+		if (ctx->opt.mode != MODE_PREEN && !(p->flags & PR_LIST))
 			fputc('\n', out);
 	} else {
 		switch (ctx->opt.mode) {

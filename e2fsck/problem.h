@@ -12,6 +12,10 @@
  *   %n name          %P partner name  %R new name      %b block
  *   %c num           %C num2          %h num (hex32)   %H num2 (hex32)
  *   %x num (hex16)   %r hash range    %s str           %m error message
+ *   %N{one|many}, %M{one|many}: the word that agrees with num, num2
+ *   %k, %K what a misplaced entry (%K: num of them) costs, by kernel
+ *   %Q "the same name as '%P' (%j) after casefolding", or without a
+ *      partner "which is not valid UTF-8"
  * Names are always escaped (control bytes and invalid UTF-8 as \xHH).
  */
 #ifndef E2FOLD_PROBLEM_H
@@ -46,6 +50,7 @@ struct problem_context {
 #define PR_0_CASEFOLD_FEATURE_MISSING	0x000005
 #define PR_0_E2FSCK_MISREADS		0x000006
 #define PR_0_E2FSCK_REPAIRS		0x000007
+#define PR_0_E2FSCK_ENCODING_COPY	0x000008
 
 /* Pass 1: inode flags. */
 #define PR_1_CASEFOLD_NONDIR		0x010001
@@ -75,6 +80,7 @@ struct problem_context {
 #define PR_2_TWIN_ENTRY			0x020015
 #define PR_2_TWIN_RELINK		0x020016
 #define PR_2_TWIN_NO_LOST_FOUND		0x020017
+#define PR_2_MISPLACED			0x020018
 
 /* Pass 3: rebuilding directories. */
 #define PR_3_REBUILD_FAILED		0x030001
@@ -87,6 +93,9 @@ struct problem_context {
 #define PR_INFO		0x0008	/* a note about other findings: no answer */
 #define PR_PREEN_ONLY	0x0010	/* a summary of what preen left out (quiet
 				   findings): said in preen mode only */
+#define PR_LIST		0x0020	/* a line of a list under a finding that
+				   asked (latched): no blank line after it;
+				   fix_problem_list_end() ends the list */
 
 struct problem {
 	int code;
@@ -97,6 +106,9 @@ struct problem {
 
 /* Report a problem; 1 if it should be fixed now. */
 int fix_problem(struct fsck_ctx *ctx, int code, struct problem_context *pctx);
+
+/* After the PR_LIST lines of a finding: the blank line that ends them. */
+void fix_problem_list_end(struct fsck_ctx *ctx);
 
 /* The table, for the unit test that checks its order. */
 const struct problem *problem_table(size_t *ret_count);

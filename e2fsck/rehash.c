@@ -14,6 +14,7 @@
 #include "e2fsck.h"
 #include "diredit.h"
 #include "problem.h"
+#include "renameplan.h"
 #include "fsck_report.h"
 
 /* An order-independent fingerprint of (inode, name) pairs. */
@@ -89,7 +90,8 @@ static errcode_t drop_references(struct fsck_ctx *ctx, ext2_ino_t dir,
 }
 
 errcode_t fsck_rebuild_dir(struct fsck_ctx *ctx, struct e2fold_dir *dir,
-			   const struct rename_plan *plans, size_t nplans,
+			   const struct e2fold_rename_plan *plans,
+			   size_t nplans,
 			   const struct entry_drop *drops, size_t ndrops,
 			   int casefolded, int stored_hashes)
 {
@@ -128,8 +130,8 @@ errcode_t fsck_rebuild_dir(struct fsck_ctx *ctx, struct e2fold_dir *dir,
 	if (retval)
 		goto out;
 	for (i = 0; i < nplans; i++) {
-		ents[plans[i].entry].name = plans[i].name;
-		ents[plans[i].entry].name_len = plans[i].len;
+		ents[plans[i].index].name = plans[i].name;
+		ents[plans[i].index].name_len = plans[i].len;
 	}
 	/* A dropped entry is marked by inode 0, then squeezed out. */
 	for (i = 0; i < ndrops; i++)
@@ -155,7 +157,7 @@ errcode_t fsck_rebuild_dir(struct fsck_ctx *ctx, struct e2fold_dir *dir,
 		goto out;
 	}
 	for (i = 0; i < nplans; i++) {
-		const struct e2fold_dirent *e = &dir->ents[plans[i].entry];
+		const struct e2fold_dirent *e = &dir->ents[plans[i].index];
 
 		report_rename(ctx->report, ctx, ino, e->ino, e->name,
 			      e->name_len, plans[i].name, plans[i].len);

@@ -8,20 +8,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
 #include "e2fsck.h"
 
 static errcode_t push(void **array, size_t *n, size_t *cap, size_t elsize,
 		      const void *item)
 {
-	if (*n == *cap) {
-		size_t c = *cap ? *cap * 2 : 64;
-		void *p = realloc(*array, c * elsize);
+	errcode_t retval = e2fold_array_reserve(array, cap, *n + 1, elsize);
 
-		if (!p)
-			return EXT2_ET_NO_MEMORY;
-		*array = p;
-		*cap = c;
-	}
+	if (retval)
+		return retval;
 	memcpy((char *)*array + *n * elsize, item, elsize);
 	(*n)++;
 	return 0;

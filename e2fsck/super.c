@@ -87,7 +87,29 @@ static void set_dirty(struct fsck_ctx *ctx)
 	ctx->changed = 1;
 }
 
-/* The feature is off: the fields must be empty, or the feature restored. */
+/*
+ * Pass 0 runs twice around e2fsck (unix.c); the second run must not ask
+ * again what the first asked: the answer stands, said once.
+ */
+static int ask_once(struct fsck_ctx *ctx, int code,
+		    struct problem_context *pctx)
+{
+	unsigned int bit = 1u << (code & 0x1f);
+
+	if (ctx->pass0_asked & bit)
+		return !!(ctx->pass0_yes & bit);
+	ctx->pass0_asked |= bit;
+	if (!fix_problem(ctx, code, pctx))
+		return 0;
+	ctx->pass0_yes |= bit;
+	return 1;
+}
+
+/*
+ * The feature is off: the fields must be empty, or the feature restored.
+ * Restoring and clearing are two answers to one problem: once the user
+ * declined to set the feature, clearing the encoding is not offered too.
+ */
 static void check_without_feature(struct fsck_ctx *ctx)
 {
 	struct ext2_super_block *sb = ctx->fs->super;
@@ -95,17 +117,19 @@ static void check_without_feature(struct fsck_ctx *ctx)
 
 	if (ctx->n_cf_dirs && sb->s_encoding == E2FOLD_ENC_UTF8_12_1) {
 		pctx.num = ctx->n_cf_dirs;
-		if (fix_problem(ctx, PR_0_CASEFOLD_FEATURE_MISSING, &pctx)) {
+		if (ask_once(ctx, PR_0_CASEFOLD_FEATURE_MISSING, &pctx)) {
 			ext2fs_set_feature_casefold(sb);
 			report_flag(ctx->report, ctx, "set_casefold_feature", 0, 0, 1);
 			set_dirty(ctx);
 			return;
 		}
+		ctx->feature_missing = 1;
+		return;
 	}
 	if (sb->s_encoding || sb->s_encoding_flags) {
 		pctx.num = sb->s_encoding;
 		pctx.num2 = sb->s_encoding_flags;
-		if (fix_problem(ctx, PR_0_ENCODING_WITHOUT_FEATURE, &pctx)) {
+		if (ask_once(ctx, PR_0_ENCODING_WITHOUT_FEATURE, &pctx)) {
 			report_flag(ctx->report, ctx, "clear_encoding", 0,
 				    sb->s_encoding, 0);
 			sb->s_encoding = 0;
@@ -126,11 +150,13 @@ static void check_unknown_encoding(struct fsck_ctx *ctx)
 	pctx.num = sb->s_encoding;
 	if (utf8_12_1_explains(ctx, &ev)) {
 		pctx.num2 = ev.total;
-		if (fix_problem(ctx, PR_0_ENCODING_RESTORE, &pctx)) {
+		if (ask_once(ctx, PR_0_ENCODING_RESTORE, &pctx)) {
 			report_flag(ctx->report, ctx, "restore_encoding", 0,
 				    sb->s_encoding, E2FOLD_ENC_UTF8_12_1);
 			sb->s_encoding = E2FOLD_ENC_UTF8_12_1;
 			set_dirty(ctx);
+		} else {
+			ctx->e2fsck_needs_encoding = 1;
 		}
 		return;
 	}
@@ -161,7 +187,7 @@ errcode_t fsck_pass0(struct fsck_ctx *ctx)
 	}
 	if (sb->s_encoding_flags & ~E2FOLD_ENC_KNOWN_FLAGS) {
 		pctx.num = sb->s_encoding_flags & ~E2FOLD_ENC_KNOWN_FLAGS;
-		if (fix_problem(ctx, PR_0_ENCODING_FLAGS_UNKNOWN, &pctx)) {
+		if (ask_once(ctx, PR_0_ENCODING_FLAGS_UNKNOWN, &pctx)) {
 			report_flag(ctx->report, ctx, "clear_encoding_flags", 0,
 				    sb->s_encoding_flags,
 				    sb->s_encoding_flags & E2FOLD_ENC_KNOWN_FLAGS);

@@ -25,6 +25,7 @@
 #include "encoding.h"
 #include "external.h"
 #include "openfs.h"
+#include "plural.h"
 #include "misread.h"
 #include "syncio.h"
 #include "problem.h"
@@ -603,12 +604,15 @@ static void summary(const struct fsck_ctx *ctx)
 	}
 	if (preen && ctx->use_e2fsck && !ctx->changed && !ctx->errors_left)
 		return;
-	printf("%s: %lu directories (%lu casefolded), %lu entries checked",
-	       dev, ctx->tally.dirs_checked, ctx->tally.cf_dirs_checked,
-	       ctx->tally.entries_checked);
+	printf("%s: %lu %s (%lu casefolded), %lu %s checked", dev,
+	       ctx->tally.dirs_checked, e2fold_plural(ctx->tally.dirs_checked,
+			"directory", "directories"),
+	       ctx->tally.cf_dirs_checked, ctx->tally.entries_checked,
+	       e2fold_plural(ctx->tally.entries_checked, "entry", "entries"));
 	if (ctx->renamed || ctx->rebuilt)
-		printf("; %lu renamed, %lu directories rebuilt", ctx->renamed,
-		       ctx->rebuilt);
+		printf("; %lu renamed, %lu %s rebuilt", ctx->renamed,
+		       ctx->rebuilt, e2fold_plural(ctx->rebuilt, "directory",
+						   "directories"));
 	printf("\n");
 }
 
@@ -623,8 +627,9 @@ static void fallback_advice(const struct fsck_ctx *ctx)
 {
 	const char *dev = ctx->opt.device;
 
+	/* The flag changes nothing where no directory is casefolded. */
 	if (!ctx->um || ctx->no_fallback || ctx->aborted || ctx->cancelled ||
-	    ctx->opt.mode == MODE_PREEN)
+	    ctx->opt.mode == MODE_PREEN || !ctx->tally.cf_dirs_checked)
 		return;
 	if (ctx->errors_left) {
 		if (ctx->tally.misplaced)
@@ -836,8 +841,9 @@ static int take_e2fsck_result(struct fsck_ctx *ctx,
 		return -1;
 	}
 	if (res->handed_over)
-		fsck_say(ctx, "e2fold-fsck: e2fsck left %lu findings about "
-			 "names or hash trees to e2fold.\n", res->handed_over);
+		fsck_say(ctx, "e2fold-fsck: e2fsck left %lu %s about "
+			 "names or hash trees to e2fold.\n", res->handed_over,
+			 e2fold_plural(res->handed_over, "finding", "findings"));
 	return 0;
 }
 
@@ -952,6 +958,12 @@ static void check_with_e2fsck(struct fsck_ctx *ctx)
 	retval = run_pass0(ctx, 1, 1);
 	if (!retval && !ctx->aborted)
 		retval = find_misread_nodes(ctx);
+	if (!retval && !ctx->aborted && ctx->e2fsck_needs_encoding) {
+		struct problem_context pctx = { 0 };
+
+		pctx.num = ctx->fs->super->s_encoding;
+		fix_problem(ctx, PR_0_E2FSCK_ENCODING_COPY, &pctx);
+	}
 	if (retval)
 		fail(ctx, retval, "checking", ctx->opt.device);
 	if (fsck_close_fs(ctx) || ctx->aborted || fsck_cancelled(ctx))
@@ -988,8 +1000,9 @@ static void check_with_e2fsck(struct fsck_ctx *ctx)
 	if (e2fsck_phase(ctx, 1, &res))
 		return;
 	if (res.left || (res.status & ~FSCK_UNCORRECTED)) {
-		printf("%s: e2fsck -fn still finds %lu problems of its own.\n",
-		       ctx->opt.device, res.left);
+		printf("%s: e2fsck -fn still finds %lu %s of its own.\n",
+		       ctx->opt.device, res.left,
+		       e2fold_plural(res.left, "problem", "problems"));
 		ctx->errors_left = 1;
 	} else {
 		fsck_say(ctx, "Verified with e2fsck -fn: nothing left for "
@@ -1048,10 +1061,12 @@ static void say_clean(const struct fsck_ctx *ctx)
  */
 static void say_cancelled(const struct fsck_ctx *ctx)
 {
-	printf("\n%s: interrupted by %s: %lu directories checked, %lu "
+	printf("\n%s: interrupted by %s: %lu %s checked, %lu "
 	       "rebuilt (each completely, none half written)%s.\n",
 	       ctx->opt.device, ctx->cancelled == SIGTERM ? "SIGTERM" :
-	       "SIGINT", ctx->tally.dirs_checked, ctx->rebuilt,
+	       "SIGINT", ctx->tally.dirs_checked,
+	       e2fold_plural(ctx->tally.dirs_checked, "directory",
+			     "directories"), ctx->rebuilt,
 	       ctx->changed ? "; the filesystem was changed" :
 	       "; nothing was written");
 	printf("%s: run %s again to finish the check.\n", ctx->opt.device,

@@ -9,7 +9,9 @@
 #include "config.h"
 
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
 #include <sys/sysmacros.h>
 
 #include "diredit.h"
@@ -21,6 +23,20 @@
 	EXT2_SYNC_FL | EXT2_NODUMP_FL | EXT2_NOATIME_FL | EXT2_NOCOMPR_FL | \
 	EXT3_JOURNAL_DATA_FL | EXT2_NOTAIL_FL | EXT2_DIRSYNC_FL | \
 	EXT4_PROJINHERIT_FL | EXT4_CASEFOLD_FL | FS_DAX_FL)
+
+/*
+ * A new inode's generation number, random as ext4 draws it: a file handle
+ * names an inode by number and generation, so that one kept past the
+ * inode's end never reaches a file that reuses the number.
+ */
+static void new_generation(struct ext2_inode_large *inode)
+{
+	__u32 g = 0;
+
+	if (getrandom(&g, sizeof(g), 0) != sizeof(g))
+		g = (__u32)random();
+	inode->i_generation = g;
+}
 
 /* Owner of a new inode: the caller, and the group of a setgid parent. */
 static void set_owner(fuse_req_t req, const struct ext2_inode_large *parent,
@@ -62,6 +78,7 @@ static errcode_t make_inode(fuse_req_t req, ext2_ino_t parent, __u16 mode,
 	if (retval)
 		return retval;
 	set_owner(req, &pinode, &inode);
+	new_generation(&inode);
 	e2fuse_set_times(srv, &inode, E2FUSE_ATIME | E2FUSE_MTIME |
 			 E2FUSE_CTIME, NULL);
 	return e2fuse_write_inode(srv, *ret_ino, &inode);
@@ -209,6 +226,7 @@ void e2fuse_symlink(fuse_req_t req, const char *target, fuse_ino_t parent_node,
 		retval = e2fuse_read_inode(srv, ino, &inode);
 	if (!retval) {
 		set_owner(req, &pinode, &inode);
+		new_generation(&inode);
 		e2fuse_set_times(srv, &inode, E2FUSE_ATIME | E2FUSE_MTIME |
 				 E2FUSE_CTIME, NULL);
 		retval = e2fuse_write_inode(srv, ino, &inode);

@@ -26,6 +26,12 @@ static void init(void *userdata EXT2FS_ATTR((unused)),
 	/* open(O_TRUNC) truncates in e2fuse_open_file. */
 	if (conn->capable & FUSE_CAP_ATOMIC_O_TRUNC)
 		conn->want |= FUSE_CAP_ATOMIC_O_TRUNC;
+	/*
+	 * File handles (NFS export, open_by_handle_at): the kernel asks for
+	 * "." in an inode it no longer holds (lookup.c).
+	 */
+	if (conn->capable & FUSE_CAP_EXPORT_SUPPORT)
+		conn->want |= FUSE_CAP_EXPORT_SUPPORT;
 	/* Writes reach the image in order; no page cache write-back. */
 	conn->want &= ~FUSE_CAP_WRITEBACK_CACHE;
 }

@@ -161,6 +161,9 @@ int e2fuse_writable(fuse_req_t req);
  */
 errcode_t e2fuse_ref(struct e2fuse *srv, ext2_ino_t ino);
 
+/* Does the kernel hold ino (a lookup not yet forgotten)? */
+int e2fuse_held(const struct e2fuse *srv, ext2_ino_t ino);
+
 /* The kernel forgot n lookups of ino; at none, an orphan is freed. */
 void e2fuse_unref(struct e2fuse *srv, ext2_ino_t ino, __u64 n);
 

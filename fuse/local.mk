@@ -1,7 +1,10 @@
 # e2fold-fuse: a FUSE server for casefold ext4 images (libfuse3, low-level API).
 # In bin, as fuse2fs: mounting needs /dev/fuse and fusermount3, no
-# privilege of its own.
+# privilege of its own. configure --disable-fuse leaves it out (and
+# libfuse3 and nettle).
+if FUSE
 bin_PROGRAMS += fuse/e2fold-fuse
+endif
 fuse_e2fold_fuse_SOURCES = \
 	fuse/e2fuse.h \
 	fuse/e2fold-fuse.c \
@@ -13,7 +16,7 @@ fuse_e2fold_fuse_SOURCES = \
 	fuse/names.c \
 	fuse/nokey.h \
 	fuse/nokey.c \
-	fuse/lookup.c \
+	fuse/lookup_request.c \
 	fuse/dirops.c \
 	fuse/create.c \
 	fuse/remove.c \
@@ -23,5 +26,6 @@ fuse_e2fold_fuse_SOURCES = \
 	fuse/file.c \
 	fuse/xattr.c \
 	fuse/ioctl.c
+fuse_e2fold_fuse_CPPFLAGS = $(E2FOLD_TOOL_CPPFLAGS)
 fuse_e2fold_fuse_CFLAGS = $(AM_CFLAGS) $(E2FOLD_TOOL_CFLAGS) $(FUSE_CFLAGS) $(NETTLE_CFLAGS)
 fuse_e2fold_fuse_LDADD = $(E2FOLD_TOOL_LIBS) $(FUSE_LIBS) $(NETTLE_LIBS)

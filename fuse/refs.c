@@ -194,6 +194,11 @@ static errcode_t orphan_free(struct e2fuse *srv, ext2_ino_t ino)
 	return e2fold_free_inode(srv->fs, ino, e2fuse_now(srv));
 }
 
+int e2fuse_held(const struct e2fuse *srv, ext2_ino_t ino)
+{
+	return find(srv, ino) != NULL;
+}
+
 errcode_t e2fuse_unlinked(struct e2fuse *srv, ext2_ino_t ino)
 {
 	if (find(srv, ino))

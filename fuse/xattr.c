@@ -9,6 +9,7 @@
 #include <string.h>
 #include <sys/xattr.h>
 
+#include "array.h"
 #include "e2fuse.h"
 
 /* The attributes of ino, read; close with ext2fs_xattrs_close. */
@@ -71,16 +72,9 @@ static int add_name(char *name, char *value EXT2FS_ATTR((unused)),
 	struct name_list *l = data;
 	size_t n = strlen(name) + 1;
 
-	if (l->len + n > l->cap) {
-		size_t cap = (l->cap + n) * 2;
-		char *buf = realloc(l->buf, cap);
-
-		if (!buf) {
-			l->failed = 1;
-			return XATTR_ABORT;
-		}
-		l->buf = buf;
-		l->cap = cap;
+	if (e2fold_array_reserve(&l->buf, &l->cap, l->len + n, 1)) {
+		l->failed = 1;
+		return XATTR_ABORT;
 	}
 	memcpy(l->buf + l->len, name, n);
 	l->len += n;

@@ -20,7 +20,11 @@ FUZZ_CC = clang
 FUZZ_SAN = -fsanitize=address,undefined -fno-sanitize-recover=undefined
 FUZZ_CFLAGS = -g -O1 -fno-omit-frame-pointer $(FUZZ_SAN) \
 	-fsanitize=fuzzer-no-link
-FUZZ_CPPFLAGS = -I$(top_srcdir)/lib/ext2fs -I$(top_srcdir)/lib/support \
+# The include paths of the normal build (Makefile.am): the engine's own
+# headers only for lib/support (unicode_internal.h), the public unicode.h
+# (lib/ext2fs/public/) for everything else; the engine's sources find
+# their headers beside them.
+FUZZ_CPPFLAGS = -I$(top_srcdir)/lib/ext2fs/public -I$(top_srcdir)/lib/support \
 	-I$(top_srcdir)/e2fsck \
 	-I$(top_srcdir)/debugfs \
 	-I$(top_srcdir)/fuzz -I$(top_builddir) -I$(top_srcdir)/misc/mkfs \
@@ -30,6 +34,8 @@ FUZZ_CPPFLAGS = -I$(top_srcdir)/lib/ext2fs -I$(top_srcdir)/lib/support \
 FUZZ_LIBS = $(TOOL_LIBS)
 
 obj = fuzz/obj
+$(obj)/lib/support/%.o: FUZZ_CPPFLAGS += -I$(top_srcdir)/lib/ext2fs
+
 to_objs = $(patsubst %.c,$(obj)/%.o,$(filter %.c,$(1)))
 
 LIB_OBJS = $(call to_objs,$(LIB_SOURCES))

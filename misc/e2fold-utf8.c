@@ -6,8 +6,12 @@
  *   e2fold-utf8 scan [--unicode VERSION] [--strict] [--json] PATH...
  *
  * Names come from the arguments, or one per line from stdin. Each gets
- * one output line; an engine error prints "invalid". Exit 0 when all
- * input was processed, 1 on a usage error or unreadable input.
+ * one output line; an engine error prints "invalid". fold, norm and hash
+ * exit 0 when all input was processed, 1 on a usage error or unreadable
+ * input. cmp and valid answer with their status too, as cmp(1) does: 0
+ * every pair equal (every name valid), 1 a pair different (a name
+ * invalid), 2 trouble: a usage error, unreadable input, or a pair that
+ * cannot be compared because a name is not valid UTF-8.
  *
  * scan (utf8_scan.c) exits as grep does, since 1 is its answer: 0 nothing
  * found, 1 collisions or invalid names found, 2 any error, usage errors
@@ -21,9 +25,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
 #include "encoding.h"
 #include "hashalg.h"
 #include "hex.h"
+#include "progress.h"
 #include "unicode.h"
 #include "utf8_scan.h"
 #include "version.h"
@@ -39,8 +45,13 @@ enum {
 	OPT_HASH = 1 << 2,
 	OPT_STRICT = 1 << 3,
 	OPT_JSON = 1 << 4,
+	OPT_PROGRESS = 1 << 5,
 };
-#define SCAN_ONLY_OPTS (OPT_STRICT | OPT_JSON)
+#define SCAN_ONLY_OPTS (OPT_STRICT | OPT_JSON | OPT_PROGRESS)
+#define SCAN_OPTS (SCAN_ONLY_OPTS | OPT_HEX)
+
+/* cmp and valid: cmp(1)'s exit statuses. */
+enum { ANSWER_SAME = 0, ANSWER_DIFFERENT = 1, ANSWER_TROUBLE = 2 };
 
 struct options {
 	enum command cmd;
@@ -52,6 +63,7 @@ struct options {
 	__u32 seed[4];
 	int have_seed;
 	int strict, json;	/* scan */
+	int progress_fd;	/* scan -C: -1 none */
 };
 
 /* A name as bytes. */
@@ -67,25 +79,39 @@ static void usage(int status)
 		"commands:\n"
 		"  fold    the casefolded (NFDiCF) form of each name\n"
 		"  norm    the normalized (NFDi) form of each name\n"
-		"  valid   'valid' or 'invalid' (as strict mode decides)\n"
-		"  cmp     compare names in pairs: 'equal', 'different', 'invalid'\n"
+		"  valid   'valid' or 'invalid' (as strict mode decides); exit 0\n"
+		"          if all are valid, 1 if one is not\n"
+		"  cmp     compare names in pairs: 'equal', 'different', 'invalid';\n"
+		"          exit 0 if all are equal, 1 if a pair differs, 2 if\n"
+		"          one cannot be compared\n"
 		"  hash    the ext4 htree hash and minor hash of each name in a\n"
 		"          casefolded directory\n"
-		"  scan    %s scan [--unicode VERSION] [--strict] [--json] PATH...\n"
+		"  scan    %s scan [--unicode VERSION] [--strict] [--json] [--hex]\n"
+		"          [-C FD] PATH...\n"
 		"          walk the trees; report the names that would collide in\n"
 		"          a casefolded ext4 directory (exit 1 if any, 2 on errors)\n"
 		"options:\n"
 		"  --unicode VERSION  Unicode version (default 12.1, ext4's utf8)\n"
-		"  --hex              names and results in hex\n"
+		"  --hex              names and results in hex (scan: each name's\n"
+		"                     bytes in hex after it)\n"
 		"  --seed UUID        hash seed (default: the all-zero default seed)\n"
 		"  --hash ALG         half_md4 (default), tea, legacy, or one of\n"
 		"                     them with _signed or _unsigned\n"
 		"  --strict           scan: the filesystem is strict; report invalid\n"
 		"                     UTF-8 names as refused\n"
 		"  --json             scan: the report as one JSON document\n"
+		"  -C, --progress FD  scan: progress as e2fsck -C shows it, numbers\n"
+		"                     on descriptor FD, or a bar for 0\n"
 		"  -V, --version      print the version\n"
 		"Without NAME, names are read from stdin, one per line.\n",
 		prog, prog);
+	exit(status);
+}
+
+/* A usage error: its message was said; a pointer to --help, not the text. */
+static void usage_error(int status)
+{
+	fprintf(stderr, "Try '%s --help' for more information.\n", prog);
 	exit(status);
 }
 
@@ -168,9 +194,11 @@ static void print_bytes(const struct options *opt, const unsigned char *s,
 	putchar('\n');
 }
 
-static void run_one(const struct options *opt, const struct unicode_map *um,
-		    const struct name *nm, const struct name *other)
+/* What cmp or valid answered (ANSWER_*); 0 for the other commands. */
+static int run_one(const struct options *opt, const struct unicode_map *um,
+		   const struct name *nm, const struct name *other)
 {
+	int answer = ANSWER_SAME;
 	/* A form is at most a few times longer than its name; be generous. */
 	size_t size = 64 * nm->len + 64;
 	unsigned char *out = malloc(size);
@@ -193,12 +221,16 @@ static void run_one(const struct options *opt, const struct unicode_map *um,
 			print_bytes(opt, out, n);
 		break;
 	case CMD_VALID:
-		puts(utf8_validate(um, &q) ? "invalid" : "valid");
+		if (utf8_validate(um, &q))
+			answer = ANSWER_DIFFERENT;
+		puts(answer ? "invalid" : "valid");
 		break;
 	case CMD_CMP: {
 		struct qstr q2 = { other->bytes, (unsigned int)other->len };
 
 		n = utf8_strncasecmp(um, &q, &q2);
+		answer = n < 0 ? ANSWER_TROUBLE : n ? ANSWER_DIFFERENT :
+			 ANSWER_SAME;
 		puts(n < 0 ? "invalid" : n ? "different" : "equal");
 		break;
 	}
@@ -217,6 +249,7 @@ static void run_one(const struct options *opt, const struct unicode_map *um,
 		break;
 	}
 	free(out);
+	return answer;
 }
 
 /* Read one line of stdin into nm (without its newline); 0 at EOF. */
@@ -244,13 +277,9 @@ static int next_name(const struct options *opt, char ***argv, int use_stdin,
 		if (!**argv)
 			return 0;
 		len = strlen(**argv);
-		if (*cap < len + 1) {
-			nm->bytes = realloc(nm->bytes, len + 1);
-			if (!nm->bytes) {
-				fprintf(stderr, "%s: out of memory\n", prog);
-				exit(8);
-			}
-			*cap = len + 1;
+		if (e2fold_array_reserve(&nm->bytes, cap, len + 1, 1)) {
+			fprintf(stderr, "%s: out of memory\n", prog);
+			exit(8);
 		}
 		memcpy(nm->bytes, **argv, len);
 		nm->len = len;
@@ -261,7 +290,7 @@ static int next_name(const struct options *opt, char ***argv, int use_stdin,
 		fprintf(stderr, "%s: name %lu: not hex: ", prog, *lineno);
 		print_escaped(stderr, nm->bytes, nm->len);
 		fputc('\n', stderr);
-		exit(1);
+		exit(opt->fail_status);
 	}
 	return 1;
 }
@@ -270,19 +299,24 @@ static int next_name(const struct options *opt, char ***argv, int use_stdin,
 static void check_options_apply(const struct options *opt, int have_operands)
 {
 	unsigned int wrong = opt->cmd == CMD_SCAN ?
-		opt->given & ~SCAN_ONLY_OPTS : opt->given & SCAN_ONLY_OPTS;
+		opt->given & ~SCAN_OPTS : opt->given & SCAN_ONLY_OPTS;
 
 	if (wrong) {
 		fprintf(stderr, "%s: %s applies only to %s\n", prog,
-			wrong & OPT_HEX ? "--hex" : wrong & OPT_SEED ? "--seed" :
+			wrong & OPT_SEED ? "--seed" : wrong & OPT_PROGRESS ? "-C" :
 			wrong & OPT_HASH ? "--hash" : wrong & OPT_STRICT ?
 			"--strict" : "--json",
 			opt->cmd == CMD_SCAN ? "the name commands" : "scan");
-		usage(opt->fail_status);
+		usage_error(opt->fail_status);
+	}
+	if (opt->json && opt->progress_fd == 0) {
+		fprintf(stderr, "%s: -C 0 draws on standard output, which "
+			"--json writes: give another descriptor\n", prog);
+		usage_error(opt->fail_status);
 	}
 	if (opt->cmd == CMD_SCAN && !have_operands) {
 		fprintf(stderr, "%s: scan: no PATH given\n", prog);
-		usage(opt->fail_status);
+		usage_error(opt->fail_status);
 	}
 }
 
@@ -295,6 +329,7 @@ static void parse_options(int argc, char **argv, struct options *opt)
 		{ "hash", required_argument, NULL, 'h' },
 		{ "strict", no_argument, NULL, 'S' },
 		{ "json", no_argument, NULL, 'j' },
+		{ "progress", required_argument, NULL, 'C' },
 		{ "version", no_argument, NULL, 'V' },
 		{ "help", no_argument, NULL, 'H' },
 		{ NULL, 0, NULL, 0 },
@@ -304,8 +339,11 @@ static void parse_options(int argc, char **argv, struct options *opt)
 	memset(opt, 0, sizeof(*opt));
 	opt->unicode = "12.1";
 	opt->hash_version = EXT2_HASH_HALF_MD4;
-	if (argc < 2)
-		usage(1);
+	opt->progress_fd = -1;
+	if (argc < 2) {
+		fprintf(stderr, "%s: no command given\n", prog);
+		usage_error(1);
+	}
 	if (!strcmp(argv[1], "-V") || !strcmp(argv[1], "--version")) {
 		printf("%s\n", e2fold_version_banner(prog));
 		exit(0);
@@ -314,11 +352,13 @@ static void parse_options(int argc, char **argv, struct options *opt)
 		usage(0);
 	if (parse_command(argv[1], &opt->cmd)) {
 		fprintf(stderr, "%s: unknown command '%s'\n", prog, argv[1]);
-		usage(1);
+		usage_error(1);
 	}
-	opt->fail_status = opt->cmd == CMD_SCAN ? UTF8_SCAN_ERROR : 1;
+	opt->fail_status = opt->cmd == CMD_SCAN ? UTF8_SCAN_ERROR :
+			   opt->cmd == CMD_CMP || opt->cmd == CMD_VALID ?
+			   ANSWER_TROUBLE : 1;
 	optind = 2;
-	while ((c = getopt_long(argc, argv, "V", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "VC:", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'u':
 			opt->unicode = optarg;
@@ -360,14 +400,23 @@ static void parse_options(int argc, char **argv, struct options *opt)
 			opt->json = 1;
 			opt->given |= OPT_JSON;
 			break;
+		case 'C':
+			opt->progress_fd = e2fold_progress_parse_fd(optarg);
+			if (opt->progress_fd < 0) {
+				fprintf(stderr, "%s: -C %s: not a file "
+					"descriptor\n", prog, optarg);
+				usage_error(opt->fail_status);
+			}
+			opt->given |= OPT_PROGRESS;
+			break;
 		case 'V':
 			printf("%s\n", e2fold_version_banner(prog));
 			exit(0);
 		case 'H':
 			usage(0);
 			break;
-		default:
-			usage(opt->fail_status);
+		default:	/* getopt said what was wrong */
+			usage_error(opt->fail_status);
 		}
 	}
 	check_options_apply(opt, argv[optind] != NULL);
@@ -381,7 +430,7 @@ int main(int argc, char **argv)
 	size_t cap = 0, other_cap = 0;
 	unsigned long lineno = 0;
 	char **names;
-	int use_stdin, status = 0;
+	int use_stdin, status = 0, answer = ANSWER_SAME, n;
 
 	parse_options(argc, argv, &opt);
 	names = argv + optind;
@@ -397,6 +446,7 @@ int main(int argc, char **argv)
 	if (opt.cmd == CMD_SCAN) {
 		struct utf8_scan_options so = {
 			.um = um, .strict = opt.strict, .json = opt.json,
+			.hex = opt.hex, .progress_fd = opt.progress_fd,
 		};
 
 		status = utf8_scan(&so, names);
@@ -409,21 +459,23 @@ int main(int argc, char **argv)
 			       &lineno)) {
 			fprintf(stderr, "%s: cmp: name %lu has no partner\n",
 				prog, lineno);
-			status = 1;
+			status = opt.fail_status;
 			break;
 		}
-		run_one(&opt, um, &nm, &other);
+		n = run_one(&opt, um, &nm, &other);
+		if (n > answer)
+			answer = n;
 	}
 	if (ferror(stdin)) {
 		fprintf(stderr, "%s: reading stdin: %s\n", prog, strerror(errno));
-		status = 1;
+		status = opt.fail_status;
 	}
 	free(nm.bytes);
 	free(other.bytes);
 	utf8_unload(um);
 	if (fflush(stdout)) {
 		fprintf(stderr, "%s: writing output: %s\n", prog, strerror(errno));
-		status = 1;
+		status = opt.fail_status;
 	}
-	return status;
+	return status ? status : answer;
 }

@@ -2,6 +2,7 @@
 bin_PROGRAMS += misc/e2fold-utf8
 misc_e2fold_utf8_SOURCES = misc/e2fold-utf8.c \
 	misc/utf8_scan.h misc/utf8_scan.c
+misc_e2fold_utf8_CPPFLAGS = $(E2FOLD_TOOL_CPPFLAGS)
 misc_e2fold_utf8_CFLAGS = $(AM_CFLAGS) $(E2FOLD_TOOL_CFLAGS)
 misc_e2fold_utf8_LDADD = $(E2FOLD_TOOL_LIBS)
 
@@ -20,8 +21,7 @@ misc_e2fold_mkfs_SOURCES = \
 	misc/mkfs/layout.h misc/mkfs/layout.c \
 	misc/mkfs/tree.h misc/mkfs/tree.c \
 	misc/mkfs/source.h misc/mkfs/source.c \
-	misc/mkfs/source_dir.c misc/mkfs/source_archive.c \
-	misc/mkfs/paxnames.h misc/mkfs/paxnames.c \
+	misc/mkfs/source_dir.c \
 	misc/mkfs/fileio.h misc/mkfs/fileio.c \
 	misc/mkfs/casefold.h misc/mkfs/casefold.c \
 	misc/mkfs/precheck.h misc/mkfs/precheck.c \
@@ -29,7 +29,15 @@ misc_e2fold_mkfs_SOURCES = \
 	misc/mkfs/populate.h misc/mkfs/populate.c \
 	misc/mkfs/source_report.h misc/mkfs/source_report.c \
 	misc/mkfs/summary.h misc/mkfs/summary.c
-misc_e2fold_mkfs_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/misc/mkfs
+# Archive sources (libarchive), unless configure --without-libarchive:
+# then -d refuses a file, saying why (source_noarchive.c).
+if LIBARCHIVE
+misc_e2fold_mkfs_SOURCES += misc/mkfs/source_archive.c \
+	misc/mkfs/paxnames.h misc/mkfs/paxnames.c
+else
+misc_e2fold_mkfs_SOURCES += misc/mkfs/source_noarchive.c
+endif
+misc_e2fold_mkfs_CPPFLAGS = $(E2FOLD_TOOL_CPPFLAGS) -I$(top_srcdir)/misc/mkfs
 misc_e2fold_mkfs_CFLAGS = $(AM_CFLAGS) $(E2FOLD_TOOL_CFLAGS) $(ARCHIVE_CFLAGS)
 misc_e2fold_mkfs_LDADD = $(E2FOLD_TOOL_LIBS) $(ARCHIVE_LIBS)
 
@@ -45,7 +53,7 @@ misc_e2fold_tune_SOURCES = \
 	misc/tune/flags.c \
 	misc/tune/space.c \
 	misc/tune/tune_report.c
-misc_e2fold_tune_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/misc/tune
+misc_e2fold_tune_CPPFLAGS = $(E2FOLD_TOOL_CPPFLAGS) -I$(top_srcdir)/misc/tune
 misc_e2fold_tune_CFLAGS = $(AM_CFLAGS) $(E2FOLD_TOOL_CFLAGS)
 misc_e2fold_tune_LDADD = $(E2FOLD_TOOL_LIBS)
 

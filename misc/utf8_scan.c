@@ -6,9 +6,10 @@
  * be folded, as Linux falls back to byte comparison for such names. Names
  * with equal keys collide, and so does a name whose key is the key of "."
  * or "..", with the directory's own entries. The grouping is the library's
- * nameset, as fsck and mkfs use it. Under --strict the target refuses what
- * utf8_validate rejects, so such a name is reported as refused and takes
- * no part in collisions: it could never be in the directory.
+ * rename planner (renameplan.h), as fsck and mkfs use it. Under --strict
+ * the target refuses what utf8_validate rejects, so such a name is
+ * reported as refused and takes no part in collisions: it could never be
+ * in the directory.
  *
  * How it walks. Depth first, names in byte order, one directory at a time:
  * a directory is read whole (its names must be compared with each other),
@@ -36,14 +37,14 @@
 
 #include "array.h"
 #include "cfname.h"
-#include "dedup.h"
 #include "json.h"
 #include "nameset.h"
+#include "plural.h"
+#include "progress.h"
+#include "renameplan.h"
 #include "utf8_scan.h"
 
 #define NONE SIZE_MAX
-
-static const char *const dot_names[] = { ".", ".." };
 
 /* One entry of the directory being checked; its name is in the arena. */
 struct entry {
@@ -63,10 +64,10 @@ struct dir_names {
 };
 
 /*
- * What the check found, per nameset id: ids 0..n-1 are the names, n is "."
- * and n + 1 is "..". A group is its first member in byte order (the one the
- * nameset holds; "." or ".." when a name folds to them), then the chain of
- * `next`.
+ * What the check found, per planner id: ids 0..n-1 are the names, n is "."
+ * and n + 1 is ".." (renameplan.h). A group is its first member in byte
+ * order (the keeper; "." or ".." when a name folds to them), then the chain
+ * of `next`.
  */
 struct member {
 	size_t next;		/* the next member of its group, or NONE */
@@ -105,6 +106,7 @@ struct scan {
 	struct dir_check check;
 	unsigned long dirs, nnames, groups, colliding, invalid, errors;
 	struct e2fold_json json;	/* --json: streamed to stdout */
+	struct e2fold_progress progress;	/* -C */
 };
 
 /* The bytes as e2fold_escape_name shows them, in scratch space. */
@@ -213,15 +215,10 @@ static int member_name(void *arg, size_t id, const unsigned char **ret_name,
 {
 	const struct dir_names *d = arg;
 
-	if (id < d->n) {
-		*ret_name = d->in[id].name;
-		*ret_len = d->in[id].len;
-	} else if (id - d->n < 2) {
-		*ret_name = (const unsigned char *)dot_names[id - d->n];
-		*ret_len = id - d->n + 1;
-	} else {
+	if (id >= d->n)
 		return -1;
-	}
+	*ret_name = d->in[id].name;
+	*ret_len = d->in[id].len;
 	return 0;
 }
 
@@ -240,28 +237,16 @@ static void join_group(struct dir_check *c, size_t n, size_t first, size_t k)
 	c->colliding++;
 }
 
-/* "." and ".." are members n and n + 1: a name with their key joins them. */
-static int add_dots(struct e2fold_nameset *set, size_t n)
-{
-	size_t other, i;
-
-	for (i = 0; i < 2; i++)
-		if (e2fold_nameset_add(set, n + i,
-				       (const unsigned char *)dot_names[i],
-				       i + 1, &other) < 0)
-			return ENOMEM;
-	return 0;
-}
-
 /* Group the names of sc->names and find the invalid ones. 0 or ENOMEM. */
 static int check_names(struct scan *sc)
 {
 	const struct dir_names *d = &sc->names;
 	struct dir_check *c = &sc->check;
-	struct e2fold_nameset *set;
-	size_t n = d->n, i, other;
+	struct e2fold_renameplan *rp;
+	struct e2fold_rename_plan plan;
+	size_t n = d->n, i;
 	struct member *m;
-	int err;
+	int err = 0;
 
 	c->groups = c->colliding = c->invalid = 0;
 	free(c->order);
@@ -276,13 +261,12 @@ static int check_names(struct scan *sc)
 	}
 	if (e2fold_sorted_order(d->in, n, &c->order))
 		return ENOMEM;
-	set = e2fold_nameset_new(sc->opt->um, member_name, (void *)d);
-	if (!set)
+	/* The planner only groups: invalid names are kept out of it. */
+	if (e2fold_renameplan_new(sc->opt->um, E2FOLD_PLAN_DOTS, n, member_name,
+				  (void *)d, &rp))
 		return ENOMEM;
-	err = add_dots(set, n);
 	for (i = 0; !err && i < n; i++) {
 		size_t k = c->order[i];
-		int r;
 
 		if (sc->opt->strict &&
 		    !e2fold_name_is_valid(sc->opt->um, d->in[k].name,
@@ -291,14 +275,12 @@ static int check_names(struct scan *sc)
 			c->invalid++;
 			continue;
 		}
-		r = e2fold_nameset_add(set, k, d->in[k].name, d->in[k].len,
-				       &other);
-		if (r < 0)
+		if (e2fold_renameplan_add(rp, k, NULL, NULL))
 			err = ENOMEM;
-		else if (r)
-			join_group(c, n, other, k);
+		else if (e2fold_renameplan_fate(rp, k, &plan))
+			join_group(c, n, plan.keeper, k);
 	}
-	e2fold_nameset_free(set);
+	e2fold_renameplan_free(rp);
 	return err;
 }
 
@@ -319,11 +301,48 @@ static size_t group_first(const struct scan *sc, size_t g)
 /* ------------------------------------------------------------------ */
 /* Reporting                                                           */
 
-static void print_name(struct scan *sc, size_t id)
+/*
+ * One name of a report: escaped, or exactly when names of its group
+ * print alike (cfname.h); with --hex its bytes follow.
+ */
+static void print_name(struct scan *sc, size_t id, int exact)
 {
 	const struct e2fold_name_in *nm = &sc->names.in[id];
+	size_t i;
 
-	printf("    %s\n", escaped(sc, nm->name, nm->len));
+	if (exact && !e2fold_array_reserve(&sc->esc, &sc->esc_cap,
+					   E2FOLD_ESCAPED_SIZE(nm->len), 1))
+		printf("    %s", e2fold_escape_name_exact(nm->name, nm->len,
+							   sc->esc,
+							   sc->esc_cap));
+	else
+		printf("    %s", escaped(sc, nm->name, nm->len));
+	if (sc->opt->hex) {
+		fputs("  (", stdout);
+		for (i = 0; i < nm->len; i++)
+			printf("%s%02x", i ? " " : "", nm->name[i]);
+		fputc(')', stdout);
+	}
+	fputc('\n', stdout);
+}
+
+/* Do two names of the group that starts at first print alike? */
+static int group_prints_alike(const struct scan *sc, size_t first)
+{
+	const struct member *mem = sc->check.mem;
+	size_t n = sc->names.n, a, b;
+
+	for (a = first; a != NONE; a = mem[a].next) {
+		if (a >= n)
+			continue;
+		for (b = mem[a].next; b != NONE; b = mem[b].next)
+			if (e2fold_names_print_alike(sc->names.in[a].name,
+						     sc->names.in[a].len,
+						     sc->names.in[b].name,
+						     sc->names.in[b].len))
+				return 1;
+	}
+	return 0;
 }
 
 static void text_report(struct scan *sc)
@@ -335,24 +354,27 @@ static void text_report(struct scan *sc)
 	for (g = 0; g < n + 2; g++) {
 		size_t first = group_first(sc, g);
 
+		int exact;
+
 		if (first == NONE)
 			continue;
+		exact = group_prints_alike(sc, first);
 		if (first < n) {
 			printf("  same after casefolding:\n");
-			print_name(sc, first);
+			print_name(sc, first, exact);
 		} else {
 			printf("  same as \"%s\" after casefolding:\n",
-			       dot_names[first - n]);
+			       e2fold_keeper_dot(n, first));
 		}
 		for (k = c->mem[first].next; k != NONE; k = c->mem[k].next)
-			print_name(sc, k);
+			print_name(sc, k, exact);
 	}
 	if (!c->invalid)
 		return;
 	printf("  refused by a strict filesystem (not valid UTF-8):\n");
 	for (i = 0; i < n; i++)
 		if (c->mem[c->order[i]].invalid)
-			print_name(sc, c->order[i]);
+			print_name(sc, c->order[i], 0);
 }
 
 /* {"name": ..., "name_hex": ...} */
@@ -373,7 +395,7 @@ static void json_group(struct e2fold_json *o, const struct scan *sc,
 	size_t n = sc->names.n, k;
 
 	e2fold_json_object(o, NULL, E2FOLD_JSON_INLINE);
-	e2fold_json_text(o, "same_as", first < n ? NULL : dot_names[first - n]);
+	e2fold_json_text(o, "same_as", e2fold_keeper_dot(n, first));
 	e2fold_json_array(o, "names", E2FOLD_JSON_INLINE);
 	if (first < n)
 		json_name_item(o, sc, first);
@@ -419,6 +441,7 @@ static void scan_error(struct scan *sc, int err, const char *what)
 {
 	if (!what)
 		what = strerror(err);
+	e2fold_progress_break(&sc->progress);
 	fprintf(stderr, "e2fold-utf8: %s: %s\n",
 		escaped(sc, sc->path, sc->path_len), what);
 	sc->errors++;
@@ -459,23 +482,17 @@ static int json_end(struct scan *sc, int status)
 	return e2fold_json_end_document(o);
 }
 
-static const char *plural(unsigned long n, const char *one,
-			  const char *many)
-{
-	return n == 1 ? one : many;
-}
-
 static void text_summary(const struct scan *sc)
 {
 	printf("scanned %lu %s and %lu %s: %lu collision %s (%lu %s)",
-	       sc->dirs, plural(sc->dirs, "directory", "directories"),
-	       sc->nnames, plural(sc->nnames, "name", "names"), sc->groups,
-	       plural(sc->groups, "group", "groups"), sc->colliding,
-	       plural(sc->colliding, "name", "names"));
+	       sc->dirs, e2fold_plural(sc->dirs, "directory", "directories"),
+	       sc->nnames, e2fold_plural(sc->nnames, "name", "names"), sc->groups,
+	       e2fold_plural(sc->groups, "group", "groups"), sc->colliding,
+	       e2fold_plural(sc->colliding, "name", "names"));
 	if (sc->opt->strict)
 		printf(", %lu invalid %s", sc->invalid,
-		       plural(sc->invalid, "name", "names"));
-	printf(", %lu %s\n", sc->errors, plural(sc->errors, "error", "errors"));
+		       e2fold_plural(sc->invalid, "name", "names"));
+	printf(", %lu %s\n", sc->errors, e2fold_plural(sc->errors, "error", "errors"));
 }
 
 /* ------------------------------------------------------------------ */
@@ -531,6 +548,22 @@ static int keep_subdirs(struct scan *sc, struct frame *f)
 }
 
 /* Read, check and report the directory of frame f. 0 or an errno. */
+/*
+ * -C: directories scanned of those known so far (scanned, plus those
+ * waiting on the stack): the total grows as the walk finds more.
+ */
+static void show_progress(struct scan *sc)
+{
+	unsigned long long waiting = 0;
+	size_t i;
+
+	if (sc->progress.fd < 0)
+		return;
+	for (i = 0; i < sc->depth; i++)
+		waiting += sc->stack[i].left;
+	e2fold_progress_update(&sc->progress, 1, sc->dirs, sc->dirs + waiting);
+}
+
 static int visit(struct scan *sc, struct frame *f)
 {
 	const struct dir_check *c = &sc->check;
@@ -549,12 +582,15 @@ static int visit(struct scan *sc, struct frame *f)
 		sc->groups += c->groups;
 		sc->colliding += c->colliding;
 		sc->invalid += c->invalid;
+		e2fold_progress_break(&sc->progress);
 		if (sc->opt->json)
 			json_report(sc);
 		else
 			text_report(sc);
 	}
-	return keep_subdirs(sc, f);
+	err = keep_subdirs(sc, f);
+	show_progress(sc);
+	return err;
 }
 
 static int on_stack(const struct scan *sc, const struct stat *st)
@@ -692,10 +728,12 @@ int utf8_scan(const struct utf8_scan_options *opt, char *const *paths)
 	int status;
 
 	raise_fd_limit();
+	e2fold_progress_init(&sc.progress, opt->progress_fd, "scan");
 	if (opt->json)
 		json_begin(&sc);
 	for (; *paths; paths++)
 		scan_tree(&sc, *paths);
+	e2fold_progress_end(&sc.progress);
 	if (sc.errors)
 		status = UTF8_SCAN_ERROR;
 	else if (sc.groups || sc.invalid)

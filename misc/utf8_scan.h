@@ -13,6 +13,8 @@ struct utf8_scan_options {
 	int strict;	/* the target refuses invalid UTF-8 (and so never
 			   compares such names) */
 	int json;	/* one JSON document instead of text */
+	int hex;	/* each name's bytes in hex after it (text) */
+	int progress_fd;	/* -C: e2fsck's progress (progress.h); -1 none */
 };
 
 /* Exit statuses of scan; e2fold-utf8(1) documents them. */

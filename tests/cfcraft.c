@@ -66,7 +66,7 @@
 #include "dirwrite.h"
 #include "encoding.h"
 #include "hex.h"
-#include "utf8fold.h"
+#include "unicode.h"
 
 static const char *prog = "cfcraft";
 static ext2_filsys fs;

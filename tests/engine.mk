@@ -5,6 +5,16 @@ TESTS += tests/u_utf8data_regen.sh
 # libe2fold exports exactly unicode.h, needs libc alone, and serves a
 # program built with pkg-config from a DESTDIR install.
 TESTS += tests/u_exports.sh
+# Nothing outside lib/ext2fs and lib/support includes the engine's
+# internal headers, nor builds with lib/ext2fs on its include path
+# (Makefile.am says who may); the tools' flags reach unicode.h alone.
+# No test needs more: the engine's tests (tests/u_*.c, fuzz/, bench/)
+# exercise it through unicode.h and lib/support, as the tools do.
+TESTS += tests/u_engine_boundary.sh
+EXTRA_DIST += tests/u_engine_boundary.sh
+print-tool-cppflags:
+	@echo '$(E2FOLD_TOOL_CPPFLAGS)'
+.PHONY: print-tool-cppflags
 # Differential test against the Linux kernel's own fs/unicode.
 TESTS += tests/u_kernel_oracle.sh
 EXTRA_DIST += tests/u_utf8data_regen.sh tests/u_exports.sh \
@@ -14,6 +24,7 @@ EXTRA_DIST += tests/u_utf8data_regen.sh tests/u_exports.sh \
 # Every function of unicode.h and encoding.h on answers known by hand.
 check_PROGRAMS += tests/u_utf8_api
 tests_u_utf8_api_SOURCES = tests/u_utf8_api.c tests/unit.h
+tests_u_utf8_api_CPPFLAGS = $(E2FOLD_TOOL_CPPFLAGS)
 tests_u_utf8_api_CFLAGS = $(AM_CFLAGS) $(E2FOLD_TOOL_CFLAGS) -I$(top_srcdir)/tests
 tests_u_utf8_api_LDADD = $(E2FOLD_TOOL_LIBS)
 TESTS += tests/u_utf8_api
@@ -52,6 +63,7 @@ CLEANFILES += tests/data/.unpacked tests/data/NormalizationTest-15.1.0.txt \
 check_PROGRAMS += tests/u_normalization_test
 tests_u_normalization_test_SOURCES = tests/u_normalization_test.c tests/unit.h \
 	tests/utf8put.h
+tests_u_normalization_test_CPPFLAGS = $(E2FOLD_TOOL_CPPFLAGS)
 tests_u_normalization_test_CFLAGS = $(AM_CFLAGS) $(E2FOLD_TOOL_CFLAGS) -I$(top_srcdir)/tests
 tests_u_normalization_test_LDADD = $(E2FOLD_TOOL_LIBS)
 TESTS += tests/u_normalization_test.sh
@@ -67,6 +79,7 @@ EXTRA_DIST += tests/u_ucd_history.sh
 check_PROGRAMS += tests/u_libext2fs_oracle
 tests_u_libext2fs_oracle_SOURCES = tests/u_libext2fs_oracle.c tests/unit.h \
 	tests/utf8put.h
+tests_u_libext2fs_oracle_CPPFLAGS = $(E2FOLD_TOOL_CPPFLAGS)
 tests_u_libext2fs_oracle_CFLAGS = $(AM_CFLAGS) $(E2FOLD_TOOL_CFLAGS) -I$(top_srcdir)/tests
 tests_u_libext2fs_oracle_LDADD = $(E2FOLD_TOOL_LIBS)
 TESTS += tests/u_libext2fs_oracle

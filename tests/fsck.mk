@@ -3,6 +3,7 @@
 # The image crafting tool every mkimage.sh uses.
 check_PROGRAMS += tests/cfcraft
 tests_cfcraft_SOURCES = tests/cfcraft.c
+tests_cfcraft_CPPFLAGS = $(E2FOLD_TOOL_CPPFLAGS)
 tests_cfcraft_CFLAGS = $(AM_CFLAGS) $(E2FOLD_TOOL_CFLAGS)
 tests_cfcraft_LDADD = $(E2FOLD_TOOL_LIBS)
 
@@ -23,6 +24,7 @@ F_TESTS = \
 	tests/f_casefold_encoding_nofeature \
 	tests/f_casefold_encoding_unexplained \
 	tests/f_casefold_encoding_unknown \
+	tests/f_casefold_encoding_unknown_kept \
 	tests/f_casefold_encrypted_bucket \
 	tests/f_casefold_encrypted_damaged \
 	tests/f_casefold_encrypted_dup \
@@ -37,6 +39,7 @@ F_TESTS = \
 	tests/f_casefold_fault_read \
 	tests/f_casefold_fault_write \
 	tests/f_casefold_feature_missing \
+	tests/f_casefold_feature_missing_kept \
 	tests/f_casefold_flag_nofeature \
 	tests/f_casefold_flag_nondir \
 	tests/f_casefold_flags_unknown \
@@ -51,6 +54,7 @@ F_TESTS = \
 	tests/f_casefold_mixed_flags \
 	tests/f_casefold_mixed_orphan \
 	tests/f_casefold_nested \
+	tests/f_casefold_no_casefolded_dirs \
 	tests/f_casefold_preen \
 	tests/f_casefold_readonly \
 	tests/f_casefold_rename_impossible \
@@ -81,6 +85,7 @@ EXTRA_DIST += tests/u_mkimage_reproducible.sh
 check_PROGRAMS += tests/u_problem_table
 tests_u_problem_table_SOURCES = tests/u_problem_table.c e2fsck/problem.c \
 	e2fsck/fsck_report.c e2fsck/pass_helpers.c
+tests_u_problem_table_CPPFLAGS = $(E2FOLD_TOOL_CPPFLAGS)
 tests_u_problem_table_CFLAGS = $(AM_CFLAGS) $(E2FOLD_TOOL_CFLAGS) \
 	-I$(top_srcdir)/e2fsck -I$(top_srcdir)/tests
 tests_u_problem_table_LDADD = $(E2FOLD_TOOL_LIBS)

@@ -115,6 +115,6 @@ errno_of() {
 			ENOENT, "ENOENT", ENOTEMPTY, "ENOTEMPTY",
 			EISDIR, "EISDIR", ENOTDIR, "ENOTDIR", EPERM, "EPERM",
 			EROFS, "EROFS", EACCES, "EACCES", EMLINK, "EMLINK",
-			126, "ENOKEY");
+			ENOSPC, "ENOSPC", 126, "ENOKEY");
 		print $names{$! + 0} // "errno " . ($! + 0), "\n";' "$@"
 }

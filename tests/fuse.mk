@@ -4,6 +4,8 @@
 FUSE_TESTS = \
 	tests/fuse_smoke \
 	tests/fuse_ops \
+	tests/fuse_mkdir_fail \
+	tests/fuse_nodes \
 	tests/fuse_refuse \
 	tests/fuse_dirlinks \
 	tests/fuse_hostile \
@@ -11,22 +13,32 @@ FUSE_TESTS = \
 	tests/fuse_fakeroot \
 	tests/fuse_times \
 	tests/fuse_orphans \
+	tests/fuse_handles \
 	tests/fuse_encrypted \
 	tests/fuse_kernels \
 	tests/fuse_oplists.sh \
 	tests/fuse_tools.sh \
 	tests/fuse_mount_helper
+if FUSE
 if FUSE_TESTS
 TESTS += $(FUSE_TESTS)
 else
 # configure --disable-fuse-tests: said before the tests run.
 check_DATA += fuse-tests-left-out
 endif
+else
+# configure --disable-fuse: no e2fold-fuse, so none of its tests.
+check_DATA += fuse-left-out
+endif
 fuse-tests-left-out:
 	@echo "make check: configure --disable-fuse-tests: the" \
 	  "`echo $(FUSE_TESTS) | wc -w` e2fold-fuse mount tests (root," \
 	  "/dev/fuse) are left out: $(FUSE_TESTS)"
-.PHONY: fuse-tests-left-out
+fuse-left-out:
+	@echo "make check: configure --disable-fuse: no e2fold-fuse, so its" \
+	  "tests are left out: $(FUSE_TESTS) $(KERNEL_FUSE_TESTS); and" \
+	  "tests/u_tools_version_help.sh does not run it"
+.PHONY: fuse-tests-left-out fuse-left-out
 EXTRA_DIST += $(FUSE_TESTS) tests/fuse-lib.sh
 
 # Operation lists, mounted as above.
@@ -36,6 +48,12 @@ EXTRA_DIST += $(FUSE_TESTS) tests/fuse-lib.sh
 # genops.pl makes such lists from a seed.
 check_PROGRAMS += tests/fuse/fsops
 tests_fuse_fsops_SOURCES = tests/fuse/fsops.c
+tests_fuse_fsops_CPPFLAGS = $(E2FOLD_TOOL_CPPFLAGS)
+
+# handles: name_to_handle_at and open_by_handle_at, for fuse_handles.
+check_PROGRAMS += tests/fuse/handles
+tests_fuse_handles_SOURCES = tests/fuse/handles.c
+tests_fuse_handles_CPPFLAGS = $(E2FOLD_TOOL_CPPFLAGS)
 
 # fuse_oplists: fixed operations with known answers on a default and a
 # strict filesystem, then a generated few thousand, judged by both fscks

@@ -13,6 +13,7 @@ AM_TESTS_ENVIRONMENT += \
 check_PROGRAMS += fuzz/u_reference
 fuzz_u_reference_SOURCES = fuzz/u_reference.c fuzz/reference.c \
 	fuzz/reference.h
+fuzz_u_reference_CPPFLAGS = $(E2FOLD_TOOL_CPPFLAGS)
 fuzz_u_reference_CFLAGS = $(AM_CFLAGS) $(E2FOLD_TOOL_CFLAGS)
 fuzz_u_reference_LDADD = $(E2FOLD_TOOL_LIBS)
 TESTS += fuzz/u_reference

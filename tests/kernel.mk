@@ -7,24 +7,52 @@
 # newest kernel of Debian 12 (bookworm, 6.1), Debian 13 (trixie, 6.12)
 # and unstable (sid). Such a test is a two-line script made below.
 KERNEL_SUITES = bookworm trixie sid
+# Scenarios that need an optional part (configure.ac): k_mkfs and k_tune
+# make their images from archives, k_fuse_diff mounts with e2fold-fuse,
+# k_dirlinks does both. Left out with that part (tests/mkfs.mk and
+# tests/fuse.mk say so).
+KERNEL_MKFS_TESTS = tests/kernel/k_mkfs@sid tests/kernel/k_mkfs@trixie \
+	tests/kernel/k_mkfs@bookworm
+KERNEL_TUNE_TESTS = tests/kernel/k_tune@sid tests/kernel/k_tune@trixie \
+	tests/kernel/k_tune@bookworm
+KERNEL_DIRLINKS_TESTS = tests/kernel/k_dirlinks@sid \
+	tests/kernel/k_dirlinks@trixie tests/kernel/k_dirlinks@bookworm
+KERNEL_ARCHIVE_TESTS = $(KERNEL_MKFS_TESTS) $(KERNEL_TUNE_TESTS) \
+	$(KERNEL_DIRLINKS_TESTS)
+KERNEL_FUSE_TESTS = tests/kernel/k_fuse_diff@sid \
+	tests/kernel/k_fuse_diff@trixie tests/kernel/k_fuse_diff@bookworm \
+	$(KERNEL_DIRLINKS_TESTS)
+if LIBARCHIVE
+kernel_mkfs_tests = $(KERNEL_MKFS_TESTS)
+kernel_tune_tests = $(KERNEL_TUNE_TESTS)
+else
+kernel_mkfs_tests =
+kernel_tune_tests =
+endif
+if FUSE
+kernel_fuse_tests = tests/kernel/k_fuse_diff@sid \
+	tests/kernel/k_fuse_diff@trixie tests/kernel/k_fuse_diff@bookworm
+if LIBARCHIVE
+kernel_fuse_tests += $(KERNEL_DIRLINKS_TESTS)
+endif
+else
+kernel_fuse_tests =
+endif
 # The slowest first, so that make -j does not end on one long test.
 KERNEL_TESTS = \
 	tests/kernel/k_kernel_writes@sid tests/kernel/k_kernel_writes@trixie \
 	tests/kernel/k_kernel_writes@bookworm \
 	tests/kernel/k_encrypted@sid tests/kernel/k_encrypted@trixie \
 	tests/kernel/k_encrypted@bookworm \
-	tests/kernel/k_mkfs@sid tests/kernel/k_mkfs@trixie \
-	tests/kernel/k_mkfs@bookworm \
+	$(kernel_mkfs_tests) \
 	tests/kernel/k_strict@sid tests/kernel/k_strict@trixie \
 	tests/kernel/k_strict@bookworm \
 	tests/kernel/k_fallback@sid tests/kernel/k_fallback@trixie \
 	tests/kernel/k_fallback@bookworm \
-	tests/kernel/k_tune@sid tests/kernel/k_tune@trixie \
-	tests/kernel/k_tune@bookworm \
+	$(kernel_tune_tests) \
 	tests/kernel/k_fsck_repair@sid tests/kernel/k_fsck_repair@trixie \
 	tests/kernel/k_fsck_repair@bookworm \
-	tests/kernel/k_fuse_diff@sid tests/kernel/k_fuse_diff@trixie \
-	tests/kernel/k_fuse_diff@bookworm \
+	$(kernel_fuse_tests) \
 	tests/kernel/k_smoke@sid tests/kernel/k_smoke@trixie \
 	tests/kernel/k_smoke@bookworm
 if KERNEL_TESTS
@@ -99,6 +127,14 @@ EXTRA_DIST += tests/kernel/k_encrypted.sh
 
 # e2fold-fuse on the host and the kernel in the VM, given the same
 # operations (tests/fuse/fixed.sh, tests/fuse/genops.pl) on copies of one
-# filesystem: the same answers, the same names left; the kernel finds
-# every name e2fold-fuse wrote by each of its spellings.
+# filesystem: the same answers, the same names left, each in the same
+# leaf of every indexed casefolded directory, the same special files
+# (flags, device numbers); the kernel finds every name e2fold-fuse wrote
+# by each of its spellings.
 EXTRA_DIST += tests/kernel/k_fuse_diff.sh
+
+# A directory's link count at ext4's limit of 65,000 (indexed, linear,
+# without dir_nlink): e2fold-mkfs, e2fold-fuse (mkdir, rmdir) and
+# e2fold-debugfs (mkdir) give the counts, refusals and fsck verdicts
+# Linux gives on copies of the same filesystem.
+EXTRA_DIST += tests/kernel/k_dirlinks.sh

@@ -5,7 +5,9 @@ AM_TESTS_ENVIRONMENT = \
 	srcdir='$(srcdir)'; top_srcdir='$(top_srcdir)'; \
 	top_builddir='$(top_builddir)'; CC='$(CC)'; \
 	SANITIZER_FLAGS='$(SANITIZER_FLAGS)'; UCD_DIR='$(UCD_DIR)'; \
-	export srcdir top_srcdir top_builddir CC SANITIZER_FLAGS UCD_DIR;
+	E2FOLD_LEFT_OUT='$(E2FOLD_LEFT_OUT)'; \
+	export srcdir top_srcdir top_builddir CC SANITIZER_FLAGS UCD_DIR \
+		E2FOLD_LEFT_OUT;
 
 EXTRA_DIST += tests/run-test tests/image-test.sh tests/test-lib.sh tests/filter.sed tests/mke2fs.conf \
 	tests/unit.h tests/oracle
@@ -36,9 +38,29 @@ include tests/tune.mk
 include tests/scan.mk
 include tests/fuse.mk
 
+# configure --disable-fuse --without-libarchive builds libe2fold and the
+# offline tools with none of libfuse3, libarchive and nettle in sight, and
+# leaves out, saying so, the tests that need them (a second build tree:
+# about a minute).
+TESTS += tests/u_minimal_build.sh
+EXTRA_DIST += tests/u_minimal_build.sh
+
+# The rename planner every tool uses (lib/support/renameplan.h): the
+# whole plan at once as mkfs and tune take it, and step by step with
+# refused renames as fsck takes it.
+check_PROGRAMS += tests/u_renameplan
+tests_u_renameplan_SOURCES = tests/u_renameplan.c tests/unit.h
+tests_u_renameplan_CPPFLAGS = $(E2FOLD_TOOL_CPPFLAGS) -I$(top_srcdir)/tests
+tests_u_renameplan_CFLAGS = $(AM_CFLAGS) $(E2FOLD_TOOL_CFLAGS)
+tests_u_renameplan_LDADD = $(E2FOLD_TOOL_LIBS)
+TESTS += tests/u_renameplan
+
 # Every tool answers -V, --version and --help (exit 0, on stdout).
 TESTS += tests/u_tools_version_help.sh
 EXTRA_DIST += tests/u_tools_version_help.sh
+# -C / --progress of scan, mkfs and tune: e2fsck's protocol and bar.
+TESTS += tests/u_progress.sh
+EXTRA_DIST += tests/u_progress.sh
 
 # No two names of the source tree are one name to casefolded ext4.
 TESTS += tests/u_source_names.sh

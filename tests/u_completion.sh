@@ -171,6 +171,7 @@ offers_only "e2fold-utf8 hash --hash " $(sed -n \
 ucd=$(cut -d. -f1,2 "$src/util/ucd/VERSION")
 offers "e2fold-utf8 fold --unicode " 12.1 "$ucd"
 offers_only "e2fold-utf8 scan --j" --json
+offers "e2fold-utf8 scan --" --unicode --strict --json --hex --progress
 offers "e2fold-utf8 fold --" --unicode --hex --seed --hash
 
 # Device arguments: image files, and block devices but not other nodes.

@@ -10,7 +10,7 @@ status=$?
 # libtool links the engine's convenience library from wherever it keeps it.
 # shellcheck disable=SC2086
 "$top_builddir/libtool" --quiet --mode=link $CC -O2 $SANITIZER_FLAGS \
-	-I"$top_srcdir/lib/ext2fs" -I"$top_srcdir/tests/oracle" \
+	-I"$top_srcdir/lib/ext2fs/public" -I"$top_srcdir/tests/oracle" \
 	-I"$top_srcdir/tests" \
 	-o "$oracle/kernel_diff" "$top_srcdir/tests/oracle/kernel_diff.c" \
 	"$oracle/libkunicode.a" "$top_builddir/lib/ext2fs/libe2fold_engine.la" || exit 99

@@ -25,7 +25,7 @@ int main(void)
 			CHECK(t[i - 1].code < t[i].code);
 		CHECK(m[strlen(m) - 1] == '\n');
 		for (p = strchr(m, '%'); p; p = strchr(p + 2, '%'))
-			CHECK(p[1] && strchr("dpijnPRbcChHxrskm", p[1]));
+			CHECK(p[1] && strchr("dpijnPRbcChHxrskKmNMQ", p[1]));
 	}
 	return unit_done("u_problem_table");
 }

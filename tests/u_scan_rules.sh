@@ -74,10 +74,12 @@ g_strasse=$g_strasse'    stra\341\272\236e\n'
 g_sub='  same after casefolding:\n    Sub\n    sub\n'
 g_invalid='  same after casefolding:\n    X\\x80\n    x\\x80\n'
 g_zwj='  same after casefolding:\n    ab\n    a\\xE2\\x80\\x8Db\n'
-g_cafe='  same after casefolding:\n    cafe\314\201\n    caf\303\251\n'
+# NFC and NFD print alike on a terminal: a group holding both shows every
+# name with \u escapes (cfname.h).
+g_cafe='  same after casefolding:\n    cafe\\u0301\n    caf\\u00E9\n'
 g_kelvin='  same after casefolding:\n    k\n    \342\204\252\n'
-g_hangul='  same after casefolding:\n    \341\204\200\341\205\241\n'
-g_hangul=$g_hangul'    \352\260\200\n'
+# A Hangul syllable and its jamo are canonically equivalent too.
+g_hangul='  same after casefolding:\n    \\u1100\\u1161\n    \\uAC00\n'
 g_a7c7='  same after casefolding:\n    \352\237\207\n    \352\237\210\n'
 sub='t1/Sub:\n  same after casefolding:\n    Zz\n    zZ\n'
 refused='  refused by a strict filesystem (not valid UTF-8):\n'
@@ -109,6 +111,12 @@ expect 'escaped paths and names' 1 \
 	'k/d\\\\xFF:\n  same after casefolding:\n    Mm\n    mM\n''k/d\\xFF:\n  same after casefolding:\n    A\\\\\n    a\\\\\n  same after casefolding:\n    B\\x1B[1m\n    b\\x1B[1m\n''scanned 3 directories and 8 names: 3 collision groups (6 names), 0 errors\n' \
 	scan k
 
+# --hex: each name's bytes after it.
+mk hx 'caf\303\251' 'cafe\314\201' Ab aB
+expect '--hex shows the bytes of every name' 1 \
+	'hx:\n  same after casefolding:\n    Ab  (41 62)\n    aB  (61 42)\n  same after casefolding:\n    cafe\\u0301  (63 61 66 65 cc 81)\n    caf\\u00E9  (63 61 66 c3 a9)\n''scanned 1 directory and 4 names: 2 collision groups (4 names), 0 errors\n' \
+	scan --hex hx
+
 # ------------------------------------------------------------------
 # Exit statuses, operands, usage errors.
 mk clean a b 'caf\303\251' '\304\261' I 'x\377y' 'X\377y'
@@ -136,14 +144,24 @@ expect 'a symbolic link given as PATH is followed' 1 \
 	'sublink:\n  same after casefolding:\n    Zz\n    zZ\n''scanned 1 directory and 3 names: 1 collision group (2 names), 0 errors\n' \
 	scan sublink
 
-# Usage errors: 2 for scan (1 is its answer), 1 for the other commands.
-for args in 'scan' 'scan --bogus clean' 'scan --hex clean' \
+# Usage errors: 2 for scan (1 is its answer), and for cmp and valid
+# (cmp(1)'s trouble), 1 for the other commands. The message is short: what
+# was wrong (and for a wrong option or operand, a pointer to --help), not
+# the whole usage text.
+for args in 'scan' 'scan --bogus clean' \
 	'scan --seed 0 clean' 'scan --unicode 99 clean' \
 	'scan --unicode 12.1 --hash tea clean'; do
 	# shellcheck disable=SC2086
 	expect "usage error: $args" 2 '' $args
 	checks=$((checks + 1))
 	[ -s "$tmp/err" ] || fail "no message on stderr"
+	[ "$(wc -l < "$tmp/err")" -le 2 ] && ! grep -q '^usage:' "$tmp/err" ||
+		fail "not a short message: $(cat "$tmp/err")"
+	case $args in
+	'scan'|*--bogus*)
+		grep -q -- "Try 'e2fold-utf8 --help'" "$tmp/err" ||
+			fail "no pointer to --help: $(cat "$tmp/err")" ;;
+	esac
 done
 title='--help lists scan'
 scan --help
@@ -161,7 +179,7 @@ if [ -w /dev/full ]; then
 	stderr_is 'e2fold-utf8: writing output: No space left on device\n'
 fi
 expect 'usage error: fold --strict' 1 '' fold --strict x
-expect 'usage error: valid --json' 1 '' valid --json x
+expect 'usage error: valid --json' 2 '' valid --json x
 expect 'fold is unchanged' 0 'readme\n' fold README
 
 # ------------------------------------------------------------------

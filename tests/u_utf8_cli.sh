@@ -67,10 +67,13 @@ expect "norm decomposes but keeps case" 0 \
 	'README\ncafe\314\201\nK\nStra\303\237e\nab\n' \
 	norm README "$cafe_nfc" "$kelvin" "$strasse" "$zwj_ab"
 expect "norm says invalid for invalid UTF-8" 0 'invalid\n' norm "$bad"
-expect "valid follows strict mode" 0 \
+# valid and cmp answer with their exit status too, as cmp(1): 0 all
+# valid (equal), 1 one invalid (a pair different), 2 trouble (a pair that
+# cannot be compared, a usage error).
+expect "valid follows strict mode, and exits 1 for an invalid name" 1 \
 	'valid\nvalid\ninvalid\ninvalid\ninvalid\nvalid\n' \
 	valid abc "$strasse" "$stray" "$stray2" "$bad" ""
-expect "cmp compares pairs" 0 \
+expect "cmp compares pairs, and exits 2 when one cannot be compared" 2 \
 	'equal\nequal\nequal\ndifferent\ninvalid\nequal\ndifferent\n' \
 	cmp README readme "$strasse" STRASSE "$kelvin" k "$dotless_i" I \
 	"$bad" "$bad" "$stray" "$(printf 'a\200')" a b
@@ -126,8 +129,10 @@ expect "--hex in and out" 0 \
 	fold --hex '41 80' 'c3a9 80' 'C389' 'e2808b' 'ff'
 expect "norm --hex" 0 '65 cc 81\n53 74 72 61 c3 9f 65\n' \
 	norm --hex c3a9 '53 74 72 61 c3 9f 65'
-expect "valid --hex" 0 'invalid\nvalid\n' valid --hex 4180 'c3 a9'
-expect "cmp --hex" 0 'equal\ndifferent\n' cmp --hex 'c3 9f' 5353 c4b1 49
+expect "valid --hex" 1 'invalid\nvalid\n' valid --hex 4180 'c3 a9'
+expect "valid exits 0 when every name is valid" 0 'valid\nvalid\n' valid a 'b c'
+expect "cmp --hex" 1 'equal\ndifferent\n' cmp --hex 'c3 9f' 5353 c4b1 49
+expect "cmp exits 0 when every pair is equal" 0 'equal\nequal\n' cmp a A Ab aB
 expect "hash --hex" 0 '0x78c49f9e 0xd83401cc\n0x50eecc38 0x3b5b9525\n' \
 	hash --hex c389 61ff
 expect "--hex rejects what is not hex" 1 '' fold --hex zz
@@ -140,22 +145,22 @@ expect_in "stdin: one name a line, empty lines too" \
 	'README\nStra\303\237e\n\nA\200\n' 0 'readme\nstrasse\n\na\200\n' fold
 expect_in "stdin: a last line without newline" 'X\nY' 0 'x\ny\n' fold
 expect_in "stdin --hex" '41\nc3 9f\n\n' 0 '61\n73 73\n\n' fold --hex
-expect_in "stdin: valid" 'abc\n\377\n' 0 'valid\ninvalid\n' valid
+expect_in "stdin: valid" 'abc\n\377\n' 1 'valid\ninvalid\n' valid
 expect_in "stdin: hash" 'README\nStra\303\237e\n' 0 \
 	'0xede2a39c 0xa0b0e277\n0x7e099ecc 0x63e35612\n' hash
 expect_in "stdin: cmp takes lines in pairs" \
-	'README\nreadme\n\304\261\nI\n\n\342\200\213\n' 0 \
+	'README\nreadme\n\304\261\nI\n\n\342\200\213\n' 1 \
 	'equal\ndifferent\nequal\n' cmp
 expect_in "stdin: cmp --hex" 'c3 9f\n73 73\n' 0 'equal\n' cmp --hex
 expect_in "stdin is not read when names are given" 'zzz\n' 0 'a\n' fold A
 
 # --- cmp with an odd count ----------------------------------------------------
-expect "cmp with an odd count of arguments fails after the pairs" 1 \
+expect "cmp with an odd count of arguments fails after the pairs" 2 \
 	'equal\n' cmp a A b
 stderr_has "name 3 has no partner"
-expect_in "cmp with an odd count of lines" 'a\nA\nb\n' 1 'equal\n' cmp
+expect_in "cmp with an odd count of lines" 'a\nA\nb\n' 2 'equal\n' cmp
 stderr_has "name 3 has no partner"
-expect "cmp with one argument" 1 '' cmp a
+expect "cmp with one argument" 2 '' cmp a
 stderr_has "name 1 has no partner"
 
 # --- --unicode -------------------------------------------------------------
@@ -169,7 +174,7 @@ expect "U+A7CE (17.0) is kept under --unicode 16.0" 0 'ea 9f 8e\n' \
 	fold --unicode 16.0 --hex ea9f8e
 expect "U+A7CE folds to U+A7CF under --unicode 17.0" 0 'ea 9f 8f\n' \
 	fold --unicode 17.0 --hex ea9f8e
-expect "U+A7C7/U+A7C8: different under 12.1, equal under 13.0" 0 \
+expect "U+A7C7/U+A7C8: different under 12.1, equal under 13.0" 1 \
 	'different\n' cmp --hex ea9f87 ea9f88
 expect "U+A7C7/U+A7C8 under --unicode 13.0" 0 'equal\n' \
 	cmp --unicode 13.0 --hex ea9f87 ea9f88
@@ -188,11 +193,13 @@ done
 
 # --- usage errors ------------------------------------------------------------
 expect "no command" 1 ''
-stderr_has "usage:"
+stderr_has "Try 'e2fold-utf8 --help'"
 expect "unknown command" 1 '' bogus a
 stderr_has "unknown command 'bogus'"
 expect "unknown option" 1 '' fold --frobnicate a
-stderr_has "usage:"
+stderr_has "Try 'e2fold-utf8 --help'"
+stderr_lines=$(wc -l < "$tmp/err")
+[ "$stderr_lines" -le 2 ] || fail "a usage error prints $stderr_lines lines, not a short message"
 for s in xyz 0123 d1a5a0e2-3b0c-4f6e-9a71-5c2b8e4f1d3 \
 	d1a5a0e2-3b0c-4f6e-9a71-5c2b8e4f1d3700 g1a5a0e2-3b0c-4f6e-9a71-5c2b8e4f1d37; do
 	expect "--seed '$s' is refused" 1 '' hash --seed "$s" a
@@ -216,7 +223,7 @@ for opt in -V --version "fold -V"; do
 	run $opt
 	checks=$((checks + 1))
 	if [ "$status" -ne 0 ] || [ "$(wc -l <"$tmp/out")" -ne 1 ] ||
-	   ! grep -Eq '^e2fold-utf8 [0-9][^ ]* \(libext2fs [0-9][^,]*, Unicode 17\.0\.0\)$' \
+	   ! grep -Eq '^e2fold-utf8 [0-9][^ ]* \(libext2fs [0-9][^,]*, Unicode 17\.0\.0; filesystem encoding utf8-12\.1, Unicode 12\.1\.0\)$' \
 		"$tmp/out"; then
 		fail "status $status, output: $(cat "$tmp/out")"
 	fi

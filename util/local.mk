@@ -1,6 +1,9 @@
 # The Unicode table generator, a build-host program.
 noinst_PROGRAMS += util/mkutf8data
 util_mkutf8data_SOURCES = util/mkutf8data.c lib/ext2fs/utf8table.h
+# The generator writes, and reads back, the table's format: utf8table.h,
+# which it shares with the engine.
+util_mkutf8data_CPPFLAGS = -I$(top_builddir) -I$(top_srcdir)/lib/ext2fs
 
 # The UCD files the generator reads.
 UCD_INPUTS = DerivedAge.txt UnicodeData.txt CaseFolding.txt \

@@ -942,12 +942,21 @@ static void expect_mapping(uint32_t cp, const char *form,
 		die("verification failed: %s of U+%04X", form, cp);
 }
 
+/* One form's mapping as the engine reads it (utf8_leaf_map), or NULL. */
+static void verify_map(uint32_t cp, const char *form,
+		       const struct mapping *want, const unsigned char *map)
+{
+	if (map && (map[0] & ~UTF8_MAP_LEN_MASK) != map_flags(want))
+		die("verification failed: %s mapping flags of U+%04X", form, cp);
+	expect_mapping(cp, form, want, map ? utf8_map_bytes(map) : NULL,
+		       map ? (int)utf8_map_len(map) : -1);
+}
+
 static void verify_code(const struct trie *t, uint32_t cp)
 {
 	const struct code *c = &codes[cp];
 	uint16_t v = trie_get(t, cp);
-	const unsigned char *leaf, *nfdi = NULL, *nfdicf = NULL;
-	int nfdi_len = -1, nfdicf_len;
+	const unsigned char *leaf;
 
 	if (v == 0) {
 		if (c->ccc || c->nfdi.present || c->nfdicf.present)
@@ -962,30 +971,12 @@ static void verify_code(const struct trie *t, uint32_t cp)
 		return;
 	}
 	leaf = blob + (v - UTF8_LEAF_BASE);
-	if ((int)utf8_leaf_gen(leaf) != c->gen || leaf[1] != c->ccc ||
-	    !!(leaf[0] & UTF8_LEAF_CORRECTED) != is_correction(cp))
+	if ((int)utf8_leaf_gen(leaf) != c->gen ||
+	    (int)utf8_leaf_ccc(leaf) != c->ccc ||
+	    utf8_leaf_corrected(leaf) != is_correction(cp))
 		die("verification failed: leaf header of U+%04X", cp);
-	if (leaf[0] & UTF8_LEAF_NFDI) {
-		nfdi = leaf + 3;
-		nfdi_len = leaf[2] & UTF8_MAP_LEN_MASK;
-		if ((leaf[2] & ~UTF8_MAP_LEN_MASK) != map_flags(&c->nfdi))
-			die("verification failed: NFDi mapping flags of U+%04X", cp);
-	}
-	expect_mapping(cp, "NFDi", &c->nfdi, nfdi, nfdi_len);
-	if (leaf[0] & UTF8_LEAF_NFDICF) {
-		const unsigned char *p = leaf + 2;
-
-		if (leaf[0] & UTF8_LEAF_NFDI)
-			p += 1 + (p[0] & UTF8_MAP_LEN_MASK);
-		nfdicf = p + 1;
-		nfdicf_len = p[0] & UTF8_MAP_LEN_MASK;
-		if ((p[0] & ~UTF8_MAP_LEN_MASK) != map_flags(&c->nfdicf))
-			die("verification failed: NFDiCF mapping flags of U+%04X", cp);
-	} else {
-		nfdicf = nfdi;
-		nfdicf_len = nfdi_len;
-	}
-	expect_mapping(cp, "NFDiCF", &c->nfdicf, nfdicf, nfdicf_len);
+	verify_map(cp, "NFDi", &c->nfdi, utf8_leaf_map(leaf, 0));
+	verify_map(cp, "NFDiCF", &c->nfdicf, utf8_leaf_map(leaf, 1));
 }
 
 /*

@@ -5,10 +5,15 @@
 # visibility. The installed libe2fold wraps it and exports only what
 # <e2fold/unicode.h> marks E2FOLD_API; the tools and tests link the
 # convenience library, so that they run from the build tree without
-# libtool wrappers and may use the engine's internal headers.
+# libtool wrappers. Of the engine's headers, lib/support may include
+# unicode_internal.h (its interface to the engine), everything else
+# unicode.h alone: lib/ext2fs/public/ is on their include path, not
+# lib/ext2fs (Makefile.am).
 noinst_LTLIBRARIES += lib/ext2fs/libe2fold_engine.la
 lib_ext2fs_libe2fold_engine_la_SOURCES = \
 	lib/ext2fs/unicode.h \
+	lib/ext2fs/unicode_internal.h \
+	lib/ext2fs/public/unicode.h \
 	lib/ext2fs/utf8table.h \
 	lib/ext2fs/utf8data.h \
 	lib/ext2fs/utf8data.c \
@@ -19,6 +24,7 @@ lib_ext2fs_libe2fold_engine_la_SOURCES = \
 	lib/ext2fs/utf8swar.h \
 	lib/ext2fs/utf8fold.c \
 	lib/ext2fs/nls_utf8.c
+lib_ext2fs_libe2fold_engine_la_CPPFLAGS = $(E2FOLD_ENGINE_CPPFLAGS)
 lib_ext2fs_libe2fold_engine_la_CFLAGS = $(AM_CFLAGS) -fvisibility=hidden
 
 lib_LTLIBRARIES += lib/ext2fs/libe2fold.la

@@ -1,6 +1,7 @@
 /*
  * nls_utf8.c: the high-level UTF-8 API over counted strings (struct qstr),
- * with the kernel's results and error codes (fs/unicode/utf8-core.c).
+ * with the kernel's results and error codes (fs/unicode/utf8-core.c), and
+ * the two queries lib/support makes beyond it (unicode_internal.h).
  *
  * Every operation folds into a stack buffer with the fast path and falls
  * back to the byte cursor only when the result does not fit: the answers
@@ -328,16 +329,20 @@ int utf8_strncasecmp_folded(const struct unicode_map *um,
 	}
 }
 
-static int form_into(const struct utf8data *t, const struct qstr *str,
-		     unsigned char *dest, size_t dlen)
+typedef enum utf8_fold_status (*fold_fn)(const struct utf8data *t,
+					 const unsigned char *s, size_t len,
+					 unsigned char *out, size_t cap,
+					 size_t *ret_len);
+
+static int form_into(const struct utf8data *t, fold_fn fold,
+		     const struct qstr *str, unsigned char *dest, size_t dlen)
 {
 	size_t n;
 
 	if (!t || !dlen)
 		return -EINVAL;
 	/* The result needs room for its terminating NUL. */
-	if (e2fold_utf8_fold(t, str->name, str->len, dest, dlen - 1, &n) !=
-	    UTF8_FOLD_OK)
+	if (fold(t, str->name, str->len, dest, dlen - 1, &n) != UTF8_FOLD_OK)
 		return -EINVAL;
 	dest[n] = '\0';
 	return n;
@@ -346,13 +351,33 @@ static int form_into(const struct utf8data *t, const struct qstr *str,
 int utf8_normalize(const struct unicode_map *um, const struct qstr *str,
 		   unsigned char *dest, size_t dlen)
 {
-	return form_into(table(um, UTF8_NFDI), str, dest, dlen);
+	return form_into(table(um, UTF8_NFDI), e2fold_utf8_fold, str, dest,
+			 dlen);
 }
 
 int utf8_casefold(const struct unicode_map *um, const struct qstr *str,
 		  unsigned char *dest, size_t dlen)
 {
-	return form_into(table(um, UTF8_NFDICF), str, dest, dlen);
+	return form_into(table(um, UTF8_NFDICF), e2fold_utf8_fold, str, dest,
+			 dlen);
+}
+
+int e2fold_utf8_casefold_keeping_ignorables(const struct unicode_map *um,
+					    const struct qstr *str,
+					    unsigned char *dest, size_t dlen)
+{
+	return form_into(table(um, UTF8_NFDICF),
+			 e2fold_utf8_fold_keeping_ignorables, str, dest, dlen);
+}
+
+int e2fold_utf8_is_ignorable(uint32_t cp)
+{
+	const struct utf8data *t = utf8nfdi(utf8version_latest_age());
+	struct utf8_char ch;
+	unsigned char hangul[12];
+
+	utf8_classify(t, cp, hangul, &ch);
+	return ch.map && !ch.maplen;
 }
 
 /* The 64-bit kernel's name hash (include/linux/stringhash.h). */

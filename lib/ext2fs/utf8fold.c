@@ -273,35 +273,20 @@ static inline enum fast_kind fast_class(const struct utf8data *t, uint32_t cp,
 					const unsigned char **ret_map,
 					unsigned int *ret_len)
 {
-	const unsigned char *leaf, *p;
-	unsigned int flags;
-	uint16_t v;
+	struct utf8_entry e;
 
 	if (cp - UTF8_HANGUL_FIRST <= UTF8_HANGUL_LAST - UTF8_HANGUL_FIRST)
 		return UTF8_HANGUL_GEN <= t->gen ? FAST_HANGUL : FAST_KEEP;
-	v = utf8_trie_value(cp);
-	if (v == 0)
-		return FAST_KEEP;
-	if (v < UTF8_LEAF_BASE)
-		return e2fold_utf8_class_gen[v] > t->gen ? FAST_KEEP : FAST_SLOW;
-	leaf = e2fold_utf8_leaves + (v - UTF8_LEAF_BASE);
-	flags = leaf[0];
-	if ((flags & UTF8_LEAF_GEN_MASK) > t->gen)
-		return FAST_KEEP;
-	if (flags & UTF8_LEAF_CORRECTED)
+	utf8_lookup(t, cp, &e);
+	if (e.corrected)
 		return FAST_SLOW;
-	p = leaf + 2;
-	if (flags & UTF8_LEAF_NFDI) {
-		if (t->casefold && (flags & UTF8_LEAF_NFDICF))
-			p += 1 + (p[0] & UTF8_MAP_LEN_MASK);
-	} else if (!(t->casefold && (flags & UTF8_LEAF_NFDICF))) {
-		return leaf[1] ? FAST_SLOW : FAST_KEEP;
-	}
-	if (!(p[0] & (UTF8_MAP_STARTERS | UTF8_MAP_ORDERED)))
+	if (!e.map)
+		return e.ccc ? FAST_SLOW : FAST_KEEP;
+	if (!utf8_map_starters(e.map) && !utf8_map_ordered(e.map))
 		return FAST_SLOW;
-	*ret_map = p + 1;
-	*ret_len = p[0] & UTF8_MAP_LEN_MASK;
-	return p[0] & UTF8_MAP_STARTERS ? FAST_MAP : FAST_MAP_TAIL;
+	*ret_map = utf8_map_bytes(e.map);
+	*ret_len = utf8_map_len(e.map);
+	return utf8_map_starters(e.map) ? FAST_MAP : FAST_MAP_TAIL;
 }
 
 /*

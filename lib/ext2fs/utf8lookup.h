@@ -1,7 +1,10 @@
 /*
  * utf8lookup.h: what the generated table says about one code point under
  * one table (form and version). Internal to the engine; inline because
- * every byte of every name goes through it.
+ * every byte of every name goes through it. utf8_lookup() is the one
+ * place that turns a code point into what its trie value and leaf mean
+ * (through the accessors of utf8table.h, the format's one reader):
+ * utf8_classify() and the fast path of utf8fold.c build on it.
  */
 #ifndef E2FOLD_UTF8LOOKUP_H
 #define E2FOLD_UTF8LOOKUP_H
@@ -9,7 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "unicode.h"
+#include "unicode_internal.h"
 #include "utf8data.h"
 
 /* One form at one version; the public handle is a pointer to one. */
@@ -41,59 +44,41 @@ static inline uint16_t utf8_trie_value(uint32_t cp)
 				  (cp & ((1u << UTF8_SHIFT3) - 1))];
 }
 
+/* What the trie and a leaf say of a code point under one table. */
+struct utf8_entry {
+	const unsigned char *map;	/* its mapping in the table's form (the
+					   length byte, utf8table.h), or NULL */
+	uint8_t ccc;			/* its own combining class */
+	uint8_t corrected;		/* older versions map it otherwise */
+};
+
 /*
- * Decode one UTF-8 sequence of s, of which avail bytes may be read.
- * Returns its length (1..4) and the code point, or 0 if the bytes are not
- * the shortest form of a Unicode scalar value (overlong forms,
- * surrogates, values above U+10FFFF, F5..FF, a missing or truncated
- * continuation), exactly the sequences the kernel's trie has no leaf for.
+ * Look cp up under table t; Hangul syllables are not in the trie (their
+ * mapping is arithmetic, utf8_classify). A code point too new for t is a
+ * starter without mapping, as is one the table does not name.
  */
-static inline unsigned int utf8_decode(const unsigned char *s, size_t avail,
-				       uint32_t *ret_cp)
+static inline void utf8_lookup(const struct utf8data *t, uint32_t cp,
+			       struct utf8_entry *e)
 {
-	unsigned int c = s[0];
+	uint16_t v = utf8_trie_value(cp);
+	const unsigned char *leaf;
 
-	if (c < 0x80) {
-		*ret_cp = c;
-		return 1;
+	e->map = NULL;
+	e->ccc = 0;
+	e->corrected = 0;
+	if (v == 0)
+		return;
+	if (v < UTF8_LEAF_BASE) {
+		if (e2fold_utf8_class_gen[v] <= t->gen)
+			e->ccc = e2fold_utf8_class_ccc[v];
+		return;
 	}
-	if (c < 0xC2)
-		return 0;
-	if (c < 0xE0) {
-		if (avail < 2 || (s[1] & 0xC0) != 0x80)
-			return 0;
-		*ret_cp = ((c & 0x1F) << 6) | (s[1] & 0x3F);
-		return 2;
-	}
-	if (c < 0xF0) {
-		unsigned int lo = c == 0xE0 ? 0xA0 : 0x80;
-		unsigned int hi = c == 0xED ? 0x9F : 0xBF;
-
-		if (avail < 3 || s[1] < lo || s[1] > hi ||
-		    (s[2] & 0xC0) != 0x80)
-			return 0;
-		*ret_cp = ((c & 0x0F) << 12) | ((s[1] & 0x3F) << 6) |
-			  (s[2] & 0x3F);
-		return 3;
-	}
-	if (c < 0xF5) {
-		unsigned int lo = c == 0xF0 ? 0x90 : 0x80;
-		unsigned int hi = c == 0xF4 ? 0x8F : 0xBF;
-
-		if (avail < 4 || s[1] < lo || s[1] > hi ||
-		    (s[2] & 0xC0) != 0x80 || (s[3] & 0xC0) != 0x80)
-			return 0;
-		*ret_cp = ((c & 0x07) << 18) | ((s[1] & 0x3F) << 12) |
-			  ((s[2] & 0x3F) << 6) | (s[3] & 0x3F);
-		return 4;
-	}
-	return 0;
-}
-
-/* The length of a sequence from its first byte, as the kernel counts it. */
-static inline unsigned int utf8_seqlen(unsigned char c)
-{
-	return 1 + (c >= 0xC0) + (c >= 0xE0) + (c >= 0xF0);
+	leaf = e2fold_utf8_leaves + (v - UTF8_LEAF_BASE);
+	if (utf8_leaf_gen(leaf) > t->gen)
+		return;
+	e->ccc = utf8_leaf_ccc(leaf);
+	e->corrected = utf8_leaf_corrected(leaf);
+	e->map = utf8_leaf_map(leaf, t->casefold);
 }
 
 /*
@@ -104,18 +89,10 @@ static inline unsigned int utf8_seqlen(unsigned char c)
 static inline unsigned int utf8_inner_ccc(const struct utf8data *t,
 					  uint32_t cp)
 {
-	uint16_t v = utf8_trie_value(cp);
+	struct utf8_entry e;
 
-	if (v == 0)
-		return 0;
-	if (v < UTF8_LEAF_BASE)
-		return e2fold_utf8_class_gen[v] > t->gen ? 0 :
-			e2fold_utf8_class_ccc[v];
-	{
-		const unsigned char *leaf = e2fold_utf8_leaves + (v - UTF8_LEAF_BASE);
-
-		return utf8_leaf_gen(leaf) > t->gen ? 0 : leaf[1];
-	}
+	utf8_lookup(t, cp, &e);
+	return e.ccc;
 }
 
 /* Class of the first code point of a non-empty mapping. */
@@ -149,8 +126,7 @@ const struct utf8_correction *e2fold_utf8_correction(uint32_t cp);
 static inline void utf8_classify(const struct utf8data *t, uint32_t cp,
 				 unsigned char *hangul, struct utf8_char *ch)
 {
-	uint16_t v;
-	const unsigned char *leaf, *p;
+	struct utf8_entry e;
 
 	ch->map = NULL;
 	ch->maplen = 0;
@@ -164,19 +140,8 @@ static inline void utf8_classify(const struct utf8data *t, uint32_t cp,
 		}
 		return;
 	}
-	v = utf8_trie_value(cp);
-	if (v == 0)
-		return;
-	if (v < UTF8_LEAF_BASE) {
-		if (e2fold_utf8_class_gen[v] <= t->gen)
-			ch->ccc = e2fold_utf8_class_ccc[v];
-		return;
-	}
-	leaf = e2fold_utf8_leaves + (v - UTF8_LEAF_BASE);
-	if (utf8_leaf_gen(leaf) > t->gen)
-		return;
-	p = leaf + 2;
-	if ((leaf[0] & UTF8_LEAF_CORRECTED)) {
+	utf8_lookup(t, cp, &e);
+	if (e.corrected) {
 		const struct utf8_correction *c = e2fold_utf8_correction(cp);
 
 		if (c && utf8_age_of_gen(t->gen) < c->age) {
@@ -186,16 +151,13 @@ static inline void utf8_classify(const struct utf8data *t, uint32_t cp,
 			return;
 		}
 	}
-	if (leaf[0] & UTF8_LEAF_NFDI) {
-		if (t->casefold && (leaf[0] & UTF8_LEAF_NFDICF))
-			p += 1 + (p[0] & UTF8_MAP_LEN_MASK);
-	} else if (!(t->casefold && (leaf[0] & UTF8_LEAF_NFDICF))) {
-		ch->ccc = leaf[1];
+	if (!e.map) {
+		ch->ccc = e.ccc;
 		return;
 	}
-	ch->maplen = p[0] & UTF8_MAP_LEN_MASK;
-	ch->starters = p[0] >> 7;
-	ch->map = p + 1;
+	ch->maplen = utf8_map_len(e.map);
+	ch->starters = utf8_map_starters(e.map);
+	ch->map = utf8_map_bytes(e.map);
 	if (ch->maplen && !ch->starters)
 		ch->ccc = utf8_first_ccc(t, ch->map, ch->maplen);
 }

@@ -1,7 +1,10 @@
 /*
  * utf8table.h: the format of the generated Unicode table (utf8data.h),
- * shared by its generator (util/mkutf8data.c) and its reader
- * (lib/ext2fs/nls_utf8.c).
+ * shared by its generator (util/mkutf8data.c, which writes it and reads
+ * it back to verify) and the engine (lib/ext2fs/utf8lookup.h, the only
+ * reader of the table at run time). The layout of a leaf record is read
+ * here and nowhere else: the utf8_leaf_*() and utf8_map_*() functions
+ * below.
  *
  * One table serves both forms (NFDi, NFDiCF) and every Unicode version.
  *
@@ -105,19 +108,75 @@ struct utf8_correction {
 	const char *bytes;	/* the mapping before, UTF-8 */
 };
 
+/* A leaf's age generation. */
 static inline unsigned int utf8_leaf_gen(const unsigned char *leaf)
 {
 	return leaf[0] & UTF8_LEAF_GEN_MASK;
 }
 
+/* A leaf's own combining class, for a form in which it has no mapping. */
+static inline unsigned int utf8_leaf_ccc(const unsigned char *leaf)
+{
+	return leaf[1];
+}
+
+/* Whether a leaf's mapping is to be replaced by a correction's. */
+static inline int utf8_leaf_corrected(const unsigned char *leaf)
+{
+	return (leaf[0] & UTF8_LEAF_CORRECTED) != 0;
+}
+
+/*
+ * The mapping a leaf holds for one form (casefold 0: NFDi, 1: NFDiCF), as
+ * a pointer to its length byte (flags and length; the UTF-8 bytes
+ * follow), or NULL when that form leaves the code point as it is. NFDiCF
+ * takes its own mapping if the leaf has one, else NFDi's.
+ */
+static inline const unsigned char *utf8_leaf_map(const unsigned char *leaf,
+						 int casefold)
+{
+	const unsigned char *p = leaf + 2;
+
+	if (casefold && (leaf[0] & UTF8_LEAF_NFDICF)) {
+		if (leaf[0] & UTF8_LEAF_NFDI)
+			p += 1 + (p[0] & UTF8_MAP_LEN_MASK);
+		return p;
+	}
+	return (leaf[0] & UTF8_LEAF_NFDI) ? p : NULL;
+}
+
+/* The bytes of a mapping, and their count, from its length byte. */
+static inline const unsigned char *utf8_map_bytes(const unsigned char *map)
+{
+	return map + 1;
+}
+
+static inline unsigned int utf8_map_len(const unsigned char *map)
+{
+	return map[0] & UTF8_MAP_LEN_MASK;
+}
+
+/* Every code point of the mapping is a starter (UTF8_MAP_STARTERS). */
+static inline int utf8_map_starters(const unsigned char *map)
+{
+	return (map[0] & UTF8_MAP_STARTERS) != 0;
+}
+
+/* The mapping starts with a starter and is in class order. */
+static inline int utf8_map_ordered(const unsigned char *map)
+{
+	return (map[0] & UTF8_MAP_ORDERED) != 0;
+}
+
+/* A leaf record's size in bytes (the generator deduplicates by it). */
 static inline size_t utf8_leaf_size(const unsigned char *leaf)
 {
 	size_t size = 2;
 
 	if (leaf[0] & UTF8_LEAF_NFDI)
-		size += 1 + (leaf[size] & UTF8_MAP_LEN_MASK);
+		size += 1 + utf8_map_len(leaf + size);
 	if (leaf[0] & UTF8_LEAF_NFDICF)
-		size += 1 + (leaf[size] & UTF8_MAP_LEN_MASK);
+		size += 1 + utf8_map_len(leaf + size);
 	return size;
 }
 

@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "cfname.h"
-#include "utf8lookup.h"
+#include "unicode_internal.h"
 
 void e2fold_name_key(const struct unicode_map *um, const unsigned char *name,
 		     unsigned int len, struct e2fold_key *key)
@@ -56,15 +56,8 @@ static unsigned int printable_char(const unsigned char *s, size_t avail)
 	 * Default_Ignorable code points are invisible, and they are exactly
 	 * what makes two names that look alike different: show them.
 	 */
-	if (cp >= 0x80) {
-		const struct utf8data *t = utf8nfdi(utf8version_latest_age());
-		struct utf8_char ch;
-		unsigned char hangul[12];
-
-		utf8_classify(t, cp, hangul, &ch);
-		if (ch.map && !ch.maplen)
-			return 0;
-	}
+	if (cp >= 0x80 && e2fold_utf8_is_ignorable(cp))
+		return 0;
 	return n;
 }
 
@@ -94,6 +87,73 @@ char *e2fold_escape_name(const unsigned char *name, unsigned int len,
 		if (out + plen >= size)
 			break;
 		memcpy(buf + out, piece, plen);
+		out += plen;
+		i += n;
+	}
+	buf[out] = '\0';
+	return buf;
+}
+
+/* The newest tables the engine has, for what a terminal would show. */
+static void latest_map(struct unicode_map *um)
+{
+	um->version = utf8version_latest_age();
+	um->ntab[UTF8_NFDI] = utf8nfdi(um->version);
+	um->ntab[UTF8_NFDICF] = utf8nfdicf(um->version);
+}
+
+/*
+ * As a terminal shows them: escaped (so that invisible code points are
+ * already \xHH text), then compared in NFD. Different names whose escaped
+ * forms are canonically equivalent look the same.
+ */
+int e2fold_names_print_alike(const unsigned char *a, unsigned int alen,
+			     const unsigned char *b, unsigned int blen)
+{
+	char ea[E2FOLD_ESCAPED_SIZE(E2FOLD_NAME_MAX)];
+	char eb[E2FOLD_ESCAPED_SIZE(E2FOLD_NAME_MAX)];
+	struct unicode_map um;
+	struct qstr qa, qb;
+
+	if ((alen == blen && !memcmp(a, b, alen)) || alen > E2FOLD_NAME_MAX ||
+	    blen > E2FOLD_NAME_MAX)
+		return 0;
+	e2fold_escape_name(a, alen, ea, sizeof(ea));
+	e2fold_escape_name(b, blen, eb, sizeof(eb));
+	qa.name = (const unsigned char *)ea;
+	qa.len = strlen(ea);
+	qb.name = (const unsigned char *)eb;
+	qb.len = strlen(eb);
+	latest_map(&um);
+	return utf8_strncmp(&um, &qa, &qb) == 0;
+}
+
+char *e2fold_escape_name_exact(const unsigned char *name, unsigned int len,
+			       char *buf, size_t size)
+{
+	size_t out = 0, i = 0;
+
+	while (i < len) {
+		uint32_t cp = 0;
+		unsigned int n = utf8_decode(name + i, len - i, &cp);
+		char tmp[16];
+		size_t plen;
+
+		if (n && cp == '\\')
+			plen = snprintf(tmp, sizeof(tmp), "\\\\");
+		else if (n && cp >= 0x20 && cp < 0x7F)
+			plen = snprintf(tmp, sizeof(tmp), "%c", (int)cp);
+		else if (n && cp <= 0xFFFF)
+			plen = snprintf(tmp, sizeof(tmp), "\\u%04X", cp);
+		else if (n)
+			plen = snprintf(tmp, sizeof(tmp), "\\U%08X", cp);
+		else
+			plen = snprintf(tmp, sizeof(tmp), "\\x%02X", name[i]);
+		if (!n)
+			n = 1;
+		if (out + plen >= size)
+			break;
+		memcpy(buf + out, tmp, plen);
 		out += plen;
 		i += n;
 	}

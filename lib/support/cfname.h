@@ -56,6 +56,23 @@ char *e2fold_escape_name(const unsigned char *name,
 #define E2FOLD_ESCAPED_SIZE(len) (4 * (size_t)(len) + 1)
 
 /*
+ * Names that differ only in normalization (NFC and NFD "café") print
+ * alike, yet are different names. The rule for every message that shows
+ * two or more names: when any two of them are different bytes whose
+ * escaped forms (invisible code points already \xHH) are canonically
+ * equivalent, as e2fold_names_print_alike tells (names of at most
+ * E2FOLD_NAME_MAX bytes), every name of that message is printed with
+ * e2fold_escape_name_exact, which writes each character outside
+ * printable ASCII as \uXXXX (\UXXXXXXXX above U+FFFF), a byte that is
+ * not UTF-8 as \xHH and a backslash as "\\": "caf\u00E9" and
+ * "cafe\u0301". It needs no more room than E2FOLD_ESCAPED_SIZE.
+ */
+int e2fold_names_print_alike(const unsigned char *a, unsigned int alen,
+			     const unsigned char *b, unsigned int blen);
+char *e2fold_escape_name_exact(const unsigned char *name, unsigned int len,
+			       char *buf, size_t size);
+
+/*
  * Escape a byte string as the contents of a JSON string (without the
  * quotes): valid UTF-8 stays, '"' and control characters get JSON
  * escapes, and the decoded string follows e2fold_escape_name's scheme: a

@@ -10,7 +10,7 @@
 #include "cfname.h"
 #include "encoding.h"
 #include "hex.h"
-#include "utf8fold.h"
+#include "unicode_internal.h"
 
 static const struct e2fold_encoding encodings[] = {
 	{ E2FOLD_ENC_UTF8_12_1, "utf8-12.1", "12.1.0" },
@@ -224,14 +224,17 @@ errcode_t e2fold_dirhash_keeping_ignorables(const struct unicode_map *um,
 					    ext2_dirhash_t *ret_minor_hash)
 {
 	unsigned char kept[KERNEL_FOLD_BUF], removed[KERNEL_FOLD_BUF];
-	size_t kept_len, removed_len;
-	const struct utf8data *t = um ? um->ntab[UTF8_NFDICF] : NULL;
+	struct qstr q;
+	int kept_len, removed_len;
 
-	if (!t || len <= 0 ||
-	    e2fold_utf8_fold_keeping_ignorables(t, name, len, kept,
-						sizeof(kept) - 1, &kept_len) ||
-	    e2fold_utf8_fold(t, name, len, removed, sizeof(removed) - 1,
-			     &removed_len))
+	if (len <= 0)
+		return ENOENT;
+	q.name = name;
+	q.len = len;
+	kept_len = e2fold_utf8_casefold_keeping_ignorables(um, &q, kept,
+							   sizeof(kept));
+	removed_len = utf8_casefold(um, &q, removed, sizeof(removed));
+	if (kept_len < 0 || removed_len < 0)
 		return ENOENT;
 	if (kept_len == removed_len && !memcmp(kept, removed, kept_len))
 		return ENOENT;

@@ -6,25 +6,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
 #include "cfname.h"
 #include "json.h"
 
 /* Room for n more bytes and a NUL in the string writer o. */
 static int reserve(struct e2fold_json *o, size_t n)
 {
-	size_t cap = o->cap ? o->cap : 256;
-	char *p;
-
-	if (o->len + n + 1 <= o->cap)
-		return 0;
-	while (cap < o->len + n + 1)
-		cap *= 2;
-	p = realloc(o->s, cap);
-	if (!p)
-		return ENOMEM;
-	o->s = p;
-	o->cap = cap;
-	return 0;
+	return e2fold_array_reserve(&o->s, &o->cap, o->len + n + 1, 1) ?
+	       ENOMEM : 0;
 }
 
 static void raw(struct e2fold_json *o, const char *s, size_t n)
@@ -277,17 +267,10 @@ void e2fold_json_list_add(struct e2fold_json_list *l,
 {
 	char *s = e2fold_json_finish(item);
 
-	if (s && l->n == l->cap) {
-		size_t cap = l->cap ? 2 * l->cap : 64;
-		char **p = realloc(l->items, cap * sizeof(*p));
-
-		if (!p) {
-			free(s);
-			s = NULL;
-		} else {
-			l->items = p;
-			l->cap = cap;
-		}
+	if (s && e2fold_array_reserve(&l->items, &l->cap, l->n + 1,
+				      sizeof(*l->items))) {
+		free(s);
+		s = NULL;
 	}
 	if (!s) {
 		l->failed = 1;

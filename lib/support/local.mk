@@ -14,8 +14,8 @@ lib_support_libsupport_la_SOURCES = \
 	lib/support/cfname.c \
 	lib/support/nameset.h \
 	lib/support/nameset.c \
-	lib/support/rename.h \
-	lib/support/rename.c \
+	lib/support/newname.h \
+	lib/support/newname.c \
 	lib/support/dirread.h \
 	lib/support/dirread.c \
 	lib/support/dirwrite.h \
@@ -41,9 +41,12 @@ lib_support_libsupport_la_SOURCES = \
 	lib/support/hex.h \
 	lib/support/json.h \
 	lib/support/le.h \
+	lib/support/plural.h \
+	lib/support/progress.h \
+	lib/support/progress.c \
 	lib/support/json.c \
-	lib/support/dedup.h \
-	lib/support/dedup.c \
+	lib/support/renameplan.h \
+	lib/support/renameplan.c \
 	lib/support/faultio.h \
 	lib/support/faultio.c \
 	lib/support/syncio.h \
@@ -58,4 +61,7 @@ lib_support_libsupport_la_SOURCES = \
 	lib/support/version.c \
 	lib/support/extopts.h \
 	lib/support/extopts.c
+# lib/ext2fs for unicode_internal.h, the engine's interface to lib/support.
+lib_support_libsupport_la_CPPFLAGS = $(E2FOLD_TOOL_CPPFLAGS) \
+	-I$(top_srcdir)/lib/ext2fs
 lib_support_libsupport_la_CFLAGS = $(AM_CFLAGS) $(E2FOLD_TOOL_CFLAGS)

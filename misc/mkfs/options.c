@@ -11,8 +11,10 @@
 
 #include <e2p/e2p.h>
 
+#include "array.h"
 #include "mkfs.h"
 #include "options.h"
+#include "progress.h"
 #include "uuid.h"
 #include "version.h"
 
@@ -53,6 +55,8 @@ static void usage(FILE *f)
 		"                  stride=N, stripe_width=N, num_backup_sb=0|1|2\n"
 		"  -d SOURCE     populate from a directory or an archive\n"
 		"  --report FILE write a JSON report of the source check\n"
+		"  --progress FD progress of populating, as e2fsck -C shows it:\n"
+		"                numbers on descriptor FD, or a bar for 0\n"
 		"  -F            overwrite an existing filesystem or partition table\n"
 		"  -n            show what would be made; write nothing\n"
 		"  -q            quiet\n"
@@ -297,11 +301,12 @@ static errcode_t ext_casefold_dirs(struct mkfs_options *opt, const char *arg)
 		char **list;
 
 		if (len) {
-			list = realloc(opt->casefold_dirs,
-				       (opt->n_casefold_dirs + 1) * sizeof(*list));
-			if (!list)
+			if (e2fold_array_reserve(&opt->casefold_dirs,
+						 &opt->casefold_dirs_cap,
+						 opt->n_casefold_dirs + 1,
+						 sizeof(*list)))
 				return EXT2_ET_NO_MEMORY;
-			opt->casefold_dirs = list;
+			list = opt->casefold_dirs;
 			list[opt->n_casefold_dirs] = strndup(p, len);
 			if (!list[opt->n_casefold_dirs])
 				return EXT2_ET_NO_MEMORY;
@@ -591,6 +596,11 @@ static errcode_t parse_letter(struct mkfs_options *opt, int c, char *arg,
 	case 'R':
 		opt->report_path = arg;
 		return 0;
+	case 'P':
+		opt->progress_fd = e2fold_progress_parse_fd(arg);
+		if (opt->progress_fd < 0)
+			return bad_value("--progress descriptor", arg);
+		return 0;
 	case 'F':
 		opt->force++;
 		return 0;
@@ -619,6 +629,7 @@ errcode_t mkfs_parse_options(int argc, char **argv, struct mkfs_options *opt)
 {
 	static const struct option longopts[] = {
 		{ "report", required_argument, NULL, 'R' },
+		{ "progress", required_argument, NULL, 'P' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
@@ -628,6 +639,7 @@ errcode_t mkfs_parse_options(int argc, char **argv, struct mkfs_options *opt)
 	int c;
 
 	memset(opt, 0, sizeof(*opt));
+	opt->progress_fd = -1;
 	opt->reserved_ratio = -1.0;
 	opt->discard = 1;
 	opt->lazy_itable_init = -1;

@@ -54,6 +54,7 @@ struct mkfs_options {
 	const char *last_mounted;	/* -M */
 	int errors_behavior;		/* -e; 0: the default */
 	const char *usage_types;	/* -T; NULL: from the size */
+	int progress_fd;		/* --progress: -1 none, 0 a bar */
 
 	/* -E */
 	const struct e2fold_encoding *encoding;	/* encoding=; NULL if not given */
@@ -71,7 +72,7 @@ struct mkfs_options {
 	int casefold_root;
 	int casefold_all;		/* casefold_dirs=all */
 	char **casefold_dirs;		/* casefold_dirs=DIR:DIR... */
-	size_t n_casefold_dirs;
+	size_t n_casefold_dirs, casefold_dirs_cap;
 	enum e2fold_collisions collisions;
 	unsigned int raid_stride;	/* stride= */
 	unsigned int raid_stripe_width;	/* stripe_width= */

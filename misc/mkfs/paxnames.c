@@ -23,6 +23,7 @@
 #include <archive_entry.h>
 #include <et/com_err.h>
 
+#include "array.h"
 #include "mkfs.h"
 #include "paxnames.h"
 
@@ -238,13 +239,13 @@ static errcode_t read_records(struct stream *s, unsigned long long size,
 static errcode_t add_name(struct mkfs_paxnames *out, size_t entry,
 			  struct pending *pd)
 {
-	struct mkfs_paxname *p = realloc(out->names,
-					 (out->n + 1) * sizeof(*p));
+	struct mkfs_paxname *p;
+	errcode_t retval = e2fold_array_reserve(&out->names, &out->cap,
+						out->n + 1, sizeof(*p));
 
-	if (!p)
-		return EXT2_ET_NO_MEMORY;
-	out->names = p;
-	p += out->n++;
+	if (retval)
+		return retval;
+	p = &out->names[out->n++];
 	p->entry = entry;
 	/* libarchive names a sparse file by GNU.sparse.name, over path. */
 	p->path = pd->sparse_name ? pd->sparse_name : pd->path;

@@ -25,7 +25,7 @@ struct mkfs_paxname {
 
 struct mkfs_paxnames {
 	struct mkfs_paxname *names;	/* by increasing entry */
-	size_t n;
+	size_t n, cap;
 };
 
 /*

@@ -26,6 +26,8 @@ static errcode_t failed(struct mkfs_populate *p, const struct mkfs_node *node,
 {
 	char buf[E2FOLD_ESCAPED_SIZE(PATH_MAX) + 64];
 
+	if (p->progress)
+		e2fold_progress_break(p->progress);
 	com_err(mkfs_prog, retval, "while %s %s", what,
 		mkfs_source_describe(p->src, node, buf, sizeof(buf)));
 	return retval;
@@ -111,6 +113,8 @@ static errcode_t make_inode(struct mkfs_populate *p, struct mkfs_node *node,
 			return retval;
 	}
 	mkfs_tally_add(&p->counts, node);
+	if (p->progress)
+		e2fold_progress_update(p->progress, 2, ++p->made, p->total);
 	return 0;
 }
 
@@ -205,6 +209,7 @@ errcode_t mkfs_populate(struct mkfs_populate *p, struct mkfs_tree *tree)
 	errcode_t retval;
 
 	root->ino = EXT2_ROOT_INO;
+	p->total = mkfs_tree_inodes(tree);
 	fill_implicit(p, root);
 	retval = write_dir(p, root);
 	if (!retval)

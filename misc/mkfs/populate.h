@@ -14,6 +14,7 @@
 
 #include <ext2fs/ext2fs.h>
 
+#include "progress.h"
 #include "source.h"
 #include "tree.h"
 #include "unicode.h"
@@ -27,6 +28,8 @@ struct mkfs_populate {
 	uid_t root_uid;
 	gid_t root_gid;
 	struct mkfs_tally counts;	/* what was written, for the summary */
+	struct e2fold_progress *progress;	/* NULL: none */
+	size_t made, total;		/* inodes, for the progress */
 };
 
 /* Write tree (its root is the filesystem's root) into p->fs. */

@@ -5,12 +5,10 @@
 #include <string.h>
 
 #include "array.h"
-#include "dedup.h"
 #include "precheck.h"
+#include "renameplan.h"
 
-static const char *const dots[] = { ".", ".." };
-
-/* The group of the collisions kept by member k (children, then the dots). */
+/* The group of the collisions kept by keeper k (children, then the dots). */
 static size_t group_of(size_t *groups, size_t k, struct mkfs_precheck *pc)
 {
 	if (groups[k] == (size_t)-1)
@@ -50,13 +48,10 @@ static errcode_t add_problem(struct mkfs_precheck *pc, struct mkfs_node *dir,
 	} else {
 		p->kind = MKFS_PROBLEM_COLLISION;
 		pc->ncollisions++;
-		if (plan->keeper_is_dot)
-			p->keeper_dot = dots[plan->keeper_is_dot - 1];
-		else
+		p->keeper_dot = e2fold_keeper_dot(n, plan->keeper);
+		if (!p->keeper_dot)
 			p->keeper = dir->children[plan->keeper];
-		p->group = group_of(groups, plan->keeper_is_dot ?
-				    n + plan->keeper_is_dot - 1 : plan->keeper,
-				    pc);
+		p->group = group_of(groups, plan->keeper, pc);
 	}
 	if (!rename)
 		return 0;

@@ -13,7 +13,7 @@
  * Within a directory the names are taken in sorted byte order (memcmp of
  * the source names); the first of a collision group keeps its name, and
  * /lost+found, "." and ".." always keep theirs. With renaming, every
- * other member gets the name e2fold_plan_renames() (dedup.h) chooses, as
+ * other member gets the name e2fold_plan_renames() (renameplan.h) chooses, as
  * e2fold-fsck does: unique in the directory, valid UTF-8, at most 255
  * bytes, never a cut character.
  */

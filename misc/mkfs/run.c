@@ -51,6 +51,7 @@ struct run {
 	struct unicode_map *um;
 	size_t casefolded_dirs;
 	ext2_filsys fs;
+	struct e2fold_progress progress;	/* --progress */
 };
 
 static int has_casefold(struct run *r)
@@ -113,7 +114,10 @@ static errcode_t read_source(struct run *r)
 
 	if (r->opt.source) {
 		retval = mkfs_source_scan(r->opt.source, r->opt.device,
-					  &r->src, &r->tree);
+					  r->opt.progress_fd >= 0 ?
+					  &r->progress : NULL, &r->src,
+					  &r->tree);
+		e2fold_progress_break(&r->progress);
 		if (!retval)
 			retval = reserve_lost_found(r);
 		mkfs_tree_sort(&r->tree);
@@ -134,8 +138,8 @@ static errcode_t read_source(struct run *r)
 		mkfs_report_problems(stderr, &r->pc, &r->src);
 		return EXT2_ET_INVALID_ARGUMENT;
 	}
-	if (!r->opt.quiet)
-		mkfs_report_renames(stdout, &r->pc, &r->src);
+	/* -q hides progress, never a change to the user's names. */
+	mkfs_report_renames(stdout, &r->pc, &r->src);
 	return 0;
 }
 
@@ -203,16 +207,20 @@ static errcode_t populate(struct run *r, ext2_ino_t lost_found)
 		.lost_found = lost_found,
 		.keep_root_owner = r->opt.have_root_owner,
 		.root_uid = r->plan.root_uid, .root_gid = r->plan.root_gid,
+		.progress = r->opt.progress_fd >= 0 ? &r->progress : NULL,
 	};
+	/* A bar takes the line: the words follow it, with "done". */
+	int bar = r->opt.progress_fd == 0;
 	errcode_t retval;
 
-	if (!r->opt.quiet) {
+	if (!r->opt.quiet && !bar) {
 		fputs("Copying files into the filesystem: ", stdout);
 		fflush(stdout);
 	}
 	retval = mkfs_populate(&p, &r->tree);
+	e2fold_progress_end(&r->progress);
 	if (!retval && !r->opt.quiet) {
-		puts("done");
+		puts(bar ? "Copying files into the filesystem: done" : "done");
 		mkfs_summary_populated(stdout, &p);
 	}
 	return retval;
@@ -332,6 +340,7 @@ static errcode_t run(struct run *r, int argc, char **argv)
 	retval = mkfs_parse_options(argc, argv, &r->opt);
 	if (retval)
 		return retval;	/* a usage error: no report, as e2fold-fsck */
+	e2fold_progress_init(&r->progress, r->opt.progress_fd, r->opt.device);
 	retval = mkfs_target_inspect(r->opt.device, r->opt.force, &r->target);
 	if (!retval) {
 		stage = "planning the filesystem";

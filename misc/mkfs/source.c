@@ -14,12 +14,14 @@
 #include "source.h"
 
 errcode_t mkfs_source_scan(const char *path, const char *target,
+			   struct e2fold_progress *progress,
 			   struct mkfs_source *src, struct mkfs_tree *tree)
 {
 	struct stat st;
 
 	memset(src, 0, sizeof(*src));
 	src->path = path;
+	src->progress = progress;
 	if (stat(target, &st) == 0 && S_ISREG(st.st_mode)) {
 		src->skip_target = 1;
 		src->target_dev = st.st_dev;
@@ -35,6 +37,7 @@ errcode_t mkfs_source_scan(const char *path, const char *target,
 		return mkfs_dir_scan(src, tree);
 	if (S_ISREG(st.st_mode)) {
 		src->is_archive = 1;
+		src->archive_size = st.st_size;
 		return mkfs_archive_scan(src, tree);
 	}
 	com_err(mkfs_prog, 0, "%s: the source must be a directory or an "
@@ -64,9 +67,9 @@ void mkfs_source_free(struct mkfs_source *src)
 	src->nentries = 0;
 }
 
-char *mkfs_source_describe(const struct mkfs_source *src,
-			   const struct mkfs_node *node, char *buf,
-			   size_t size)
+static char *describe(const struct mkfs_source *src,
+		      const struct mkfs_node *node, char *buf, size_t size,
+		      int exact)
 {
 	size_t plen = strlen(src->path);
 	char *raw;
@@ -87,8 +90,26 @@ char *mkfs_source_describe(const struct mkfs_source *src,
 		len = 0;
 	if (!node->parent)
 		len = -1;	/* the root is the source itself */
-	e2fold_escape_name((const unsigned char *)raw, plen + 1 + len, buf,
-			   size);
+	if (exact)
+		e2fold_escape_name_exact((const unsigned char *)raw,
+					 plen + 1 + len, buf, size);
+	else
+		e2fold_escape_name((const unsigned char *)raw, plen + 1 + len,
+				   buf, size);
 	free(raw);
 	return buf;
+}
+
+char *mkfs_source_describe(const struct mkfs_source *src,
+			   const struct mkfs_node *node, char *buf,
+			   size_t size)
+{
+	return describe(src, node, buf, size, 0);
+}
+
+char *mkfs_source_describe_exact(const struct mkfs_source *src,
+				 const struct mkfs_node *node, char *buf,
+				 size_t size)
+{
+	return describe(src, node, buf, size, 1);
 }

@@ -14,6 +14,7 @@
 
 #include <ext2fs/ext2fs.h>
 
+#include "progress.h"
 #include "tree.h"
 
 #define MKFS_MAX_DEPTH 2048	/* directories deeper than PATH_MAX allows */
@@ -28,6 +29,9 @@ struct mkfs_source {
 	/* archives: the node whose data each entry holds, by entry number */
 	struct mkfs_node **entry_node;
 	size_t nentries;
+	/* --progress (NULL: none); archives: its size, for the steps */
+	struct e2fold_progress *progress;
+	unsigned long long archive_size;
 };
 
 /*
@@ -37,6 +41,7 @@ struct mkfs_source {
  * read completely.
  */
 errcode_t mkfs_source_scan(const char *path, const char *target,
+			   struct e2fold_progress *progress,
 			   struct mkfs_source *src, struct mkfs_tree *tree);
 
 /* Copy the data of regular file node into inode ino (directories only). */
@@ -55,6 +60,10 @@ void mkfs_source_free(struct mkfs_source *src);
 char *mkfs_source_describe(const struct mkfs_source *src,
 			   const struct mkfs_node *node, char *buf,
 			   size_t size);
+/* The same, escaped exactly: for names that print alike (cfname.h). */
+char *mkfs_source_describe_exact(const struct mkfs_source *src,
+				 const struct mkfs_node *node, char *buf,
+				 size_t size);
 
 /* The directory and archive readers behind the functions above. */
 errcode_t mkfs_dir_scan(struct mkfs_source *src, struct mkfs_tree *tree);

@@ -24,6 +24,7 @@
 #include <archive_entry.h>
 #include <et/com_err.h>
 
+#include "array.h"
 #include "cfname.h"
 #include "encoding.h"
 #include "fileio.h"
@@ -226,21 +227,16 @@ static errcode_t note_data_entry(struct ar_scan *s, size_t index,
 				 struct mkfs_node *node)
 {
 	struct mkfs_source *src = s->src;
+	size_t old = s->entries_cap;
+	errcode_t retval = e2fold_array_reserve(&src->entry_node,
+						&s->entries_cap, index + 1,
+						sizeof(*src->entry_node));
 
-	if (index >= s->entries_cap) {
-		size_t cap = s->entries_cap ? 2 * s->entries_cap : 1024;
-		struct mkfs_node **p;
-
-		while (cap <= index)
-			cap *= 2;
-		p = realloc(src->entry_node, cap * sizeof(*p));
-		if (!p)
-			return EXT2_ET_NO_MEMORY;
-		memset(p + s->entries_cap, 0,
-		       (cap - s->entries_cap) * sizeof(*p));
-		src->entry_node = p;
-		s->entries_cap = cap;
-	}
+	if (retval)
+		return retval;
+	/* The entries between hold no data (directories, links): NULL. */
+	memset(src->entry_node + old, 0,
+	       (s->entries_cap - old) * sizeof(*src->entry_node));
 	src->entry_node[index] = node;
 	if (index + 1 > src->nentries)
 		src->nentries = index + 1;
@@ -366,6 +362,20 @@ static errcode_t add_member(struct ar_scan *s, struct archive_entry *e,
 	return retval;
 }
 
+/*
+ * --progress through an archive: the bytes of the archive file read so
+ * far (compressed, as libarchive consumed them) of its size. Reading it
+ * is pass 1; copying the data after the inodes (populate.c) is pass 3.
+ */
+static void archive_progress(struct mkfs_source *src, struct archive *a,
+			     int pass)
+{
+	if (src->progress)
+		e2fold_progress_update(src->progress, pass,
+				       archive_filter_bytes(a, -1),
+				       src->archive_size);
+}
+
 errcode_t mkfs_archive_scan(struct mkfs_source *src, struct mkfs_tree *tree)
 {
 	struct ar_scan s = { .src = src, .tree = tree };
@@ -398,7 +408,11 @@ errcode_t mkfs_archive_scan(struct mkfs_source *src, struct mkfs_tree *tree)
 			break;
 		}
 		retval = add_member(&s, e, index++);
+		archive_progress(src, s.a, 1);
 	}
+	if (!retval && src->progress)
+		e2fold_progress_update(src->progress, 1, src->archive_size,
+				       src->archive_size);
 	archive_read_free(s.a);
 	mkfs_pax_names_free(&s.pax);
 	utf8_unload(s.um);
@@ -464,7 +478,11 @@ errcode_t mkfs_archive_write_data(struct mkfs_source *src, ext2_filsys fs)
 		node = src->entry_node[index++];
 		if (node)
 			retval = copy_member(src, a, fs, node);
+		archive_progress(src, a, 3);
 	}
+	if (!retval && src->progress)
+		e2fold_progress_update(src->progress, 3, src->archive_size,
+				       src->archive_size);
 	archive_read_free(a);
 	return retval;
 }

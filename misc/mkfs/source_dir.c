@@ -23,6 +23,7 @@
 
 #include <et/com_err.h>
 
+#include "array.h"
 #include "encoding.h"
 #include "fileio.h"
 #include "mkfs.h"
@@ -62,16 +63,7 @@ static errcode_t fail(struct scan *s, errcode_t err, const char *what)
 /* Make room for len bytes of path plus a NUL. */
 static errcode_t path_reserve(struct scan *s, size_t len)
 {
-	char *p;
-
-	if (len + 1 <= s->cap)
-		return 0;
-	p = realloc(s->path, 2 * (len + 1));
-	if (!p)
-		return EXT2_ET_NO_MEMORY;
-	s->path = p;
-	s->cap = 2 * (len + 1);
-	return 0;
+	return e2fold_array_reserve(&s->path, &s->cap, len + 1, 1);
 }
 
 static enum mkfs_kind kind_of(mode_t mode)

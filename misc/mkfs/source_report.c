@@ -45,8 +45,37 @@ static size_t *collisions_by_group(const struct mkfs_precheck *pc,
 	return order;
 }
 
+typedef char *(*describe_fn)(const struct mkfs_source *,
+			     const struct mkfs_node *, char *, size_t);
+
+/* Do two source names of a group print alike (cfname.h)? */
+static int group_prints_alike(const struct mkfs_precheck *pc,
+			      const size_t *order, size_t from, size_t to)
+{
+	const struct mkfs_node *keeper = pc->problems[order[from]].keeper;
+	size_t i, j;
+
+	for (i = from; i < to; i++) {
+		const struct mkfs_node *a = pc->problems[order[i]].node;
+
+		if (keeper && e2fold_names_print_alike(a->src_name, a->src_len,
+						       keeper->src_name,
+						       keeper->src_len))
+			return 1;
+		for (j = i + 1; j < to; j++) {
+			const struct mkfs_node *b = pc->problems[order[j]].node;
+
+			if (e2fold_names_print_alike(a->src_name, a->src_len,
+						     b->src_name, b->src_len))
+				return 1;
+		}
+	}
+	return 0;
+}
+
 static void print_group_head(FILE *f, const struct mkfs_problem *p,
-			     const struct mkfs_source *src, size_t members)
+			     const struct mkfs_source *src, size_t members,
+			     describe_fn describe)
 {
 	char buf[PATH_BUF];
 
@@ -61,8 +90,8 @@ static void print_group_head(FILE *f, const struct mkfs_problem *p,
 	if (p->keeper && p->keeper->reserved && p->keeper->implicit)
 		fprintf(f, "\t/lost+found (made by %s)\n", mkfs_prog);
 	else if (p->keeper)
-		fprintf(f, "\t%s\n", mkfs_source_describe(src, p->keeper, buf,
-							  sizeof(buf)));
+		fprintf(f, "\t%s\n", describe(src, p->keeper, buf,
+					      sizeof(buf)));
 }
 
 void mkfs_report_problems(FILE *f, const struct mkfs_precheck *pc,
@@ -73,13 +102,16 @@ void mkfs_report_problems(FILE *f, const struct mkfs_precheck *pc,
 
 	for (i = 0; order && i < n; i = j) {
 		const struct mkfs_problem *first = &pc->problems[order[i]];
+		describe_fn describe = mkfs_source_describe;
 
 		for (j = i; j < n && pc->problems[order[j]].group == first->group;
 		     j++)
 			;
-		print_group_head(f, first, src, j - i + 1);
+		if (group_prints_alike(pc, order, i, j))
+			describe = mkfs_source_describe_exact;
+		print_group_head(f, first, src, j - i + 1, describe);
 		for (; i < j; i++)
-			fprintf(f, "\t%s\n", mkfs_source_describe(src,
+			fprintf(f, "\t%s\n", describe(src,
 				pc->problems[order[i]].node, buf, sizeof(buf)));
 	}
 	free(order);
@@ -109,9 +141,30 @@ void mkfs_report_renames(FILE *f, const struct mkfs_precheck *pc,
 
 		if (!p->renamed)
 			continue;
-		mkfs_source_describe(src, p->node, path, sizeof(path));
-		e2fold_escape_name(p->node->name, p->node->name_len, to,
-				   sizeof(to));
+		int exact = p->keeper &&
+			e2fold_names_print_alike(p->node->src_name,
+						 p->node->src_len,
+						 p->keeper->name,
+						 p->keeper->name_len);
+
+		if (exact) {
+			mkfs_source_describe_exact(src, p->node, path,
+						   sizeof(path));
+			e2fold_escape_name_exact(p->node->name,
+						 p->node->name_len, to,
+						 sizeof(to));
+			e2fold_escape_name_exact(p->keeper->name,
+						 p->keeper->name_len, keeper,
+						 sizeof(keeper));
+		} else {
+			mkfs_source_describe(src, p->node, path, sizeof(path));
+			e2fold_escape_name(p->node->name, p->node->name_len, to,
+					   sizeof(to));
+			if (p->keeper)
+				e2fold_escape_name(p->keeper->name,
+						   p->keeper->name_len, keeper,
+						   sizeof(keeper));
+		}
 		if (p->kind == MKFS_PROBLEM_INVALID)
 			fprintf(f, "Renamed %s to %s (not valid UTF-8)\n", path,
 				to);
@@ -120,9 +173,7 @@ void mkfs_report_renames(FILE *f, const struct mkfs_precheck *pc,
 				path, to, p->keeper_dot);
 		else
 			fprintf(f, "Renamed %s to %s (the same as %s)\n", path,
-				to, e2fold_escape_name(p->keeper->name,
-						       p->keeper->name_len,
-						       keeper, sizeof(keeper)));
+				to, keeper);
 	}
 }
 

@@ -4,6 +4,7 @@
 #include <e2p/e2p.h>
 
 #include "encoding.h"
+#include "plural.h"
 #include "summary.h"
 
 #define LINE_WIDTH 72
@@ -95,22 +96,17 @@ static errcode_t tally_node(struct mkfs_node *node, void *arg)
 	return 0;
 }
 
-static const char *plural(size_t n, const char *one, const char *many)
-{
-	return n == 1 ? one : many;
-}
-
 static void print_counts(FILE *f, const char *verb,
 			 const struct mkfs_tally *t)
 {
 	fprintf(f, "%s %zu %s, %zu %s (%zu casefolded), %zu %s, %zu %s, "
 		"%zu %s\n", verb,
-		t->files, plural(t->files, "file", "files"),
-		t->dirs, plural(t->dirs, "directory", "directories"),
+		t->files, e2fold_plural(t->files, "file", "files"),
+		t->dirs, e2fold_plural(t->dirs, "directory", "directories"),
 		t->casefolded,
-		t->symlinks, plural(t->symlinks, "symlink", "symlinks"),
-		t->specials, plural(t->specials, "special file", "special files"),
-		t->hardlinks, plural(t->hardlinks, "hard link", "hard links"));
+		t->symlinks, e2fold_plural(t->symlinks, "symlink", "symlinks"),
+		t->specials, e2fold_plural(t->specials, "special file", "special files"),
+		t->hardlinks, e2fold_plural(t->hardlinks, "hard link", "hard links"));
 }
 
 void mkfs_summary_tree(FILE *f, struct mkfs_tree *tree)

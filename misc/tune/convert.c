@@ -6,7 +6,7 @@
  * new subdirectories inherit it; so a conversion takes the directory and
  * every directory below it, as if the tree had been created under the
  * flag. First every directory is planned without writing anything: names
- * that collide after casefolding (dedup.h: all but the first in byte
+ * that collide after casefolding (renameplan.h: all but the first in byte
  * order give theirs up), and under strict the names a strict filesystem
  * rejects. If a plan needs renames and -E collisions=rename was not
  * given, or a directory cannot be rewritten (encrypted: its names are
@@ -25,10 +25,11 @@
 #include <et/com_err.h>
 
 #include "array.h"
-#include "dedup.h"
+#include "cfname.h"
 #include "dirread.h"
 #include "encoding.h"
 #include "json.h"
+#include "renameplan.h"
 #include "tune.h"
 
 struct planned_dir {
@@ -97,6 +98,9 @@ static errcode_t collect(struct tune_ctx *ctx, ext2_ino_t ino,
 	for (i = 0; i < cv->n && !retval; i++) {
 		const struct e2fold_dir *d = cv->dirs[i].dir;
 
+		/* Read of found so far: the total grows with the tree. */
+		e2fold_progress_update(&ctx->progress, 1, i, cv->n);
+
 		for (j = 0; j < d->nents && !retval; j++) {
 			ext2_ino_t child = d->ents[j].ino;
 
@@ -117,6 +121,8 @@ static errcode_t collect(struct tune_ctx *ctx, ext2_ino_t ino,
 		}
 	}
 	ext2fs_free_inode_bitmap(seen);
+	if (!retval)
+		e2fold_progress_update(&ctx->progress, 1, cv->n, cv->n);
 	return retval;
 }
 
@@ -125,10 +131,11 @@ static void keeper_name(const struct e2fold_dir *dir,
 			const struct e2fold_rename_plan *p,
 			const unsigned char **ret_name, unsigned int *ret_len)
 {
-	if (p->keeper_is_dot) {
-		*ret_name = (const unsigned char *)(p->keeper_is_dot == 1 ?
-						    "." : "..");
-		*ret_len = p->keeper_is_dot;	/* 1 ".", 2 ".." */
+	const char *dot = e2fold_keeper_dot(dir->nents, p->keeper);
+
+	if (dot) {
+		*ret_name = (const unsigned char *)dot;
+		*ret_len = strlen(dot);
 	} else {
 		*ret_name = dir->ents[p->keeper].name;
 		*ret_len = dir->ents[p->keeper].name_len;
@@ -146,21 +153,27 @@ static void show_plan(struct tune_ctx *ctx, const struct e2fold_dir *dir,
 	const unsigned char *kname = NULL;
 	unsigned int klen = 0;
 	struct e2fold_json o;
+	void (*print)(FILE *, ext2_filsys, ext2_ino_t, const unsigned char *,
+		      unsigned int) = tune_print_name;
 
+	if (p->reason != E2FOLD_RENAME_INVALID) {
+		keeper_name(dir, p, &kname, &klen);
+		if (e2fold_names_print_alike(e->name, e->name_len, kname, klen))
+			print = tune_print_name_exact;
+	}
 	printf("  ");
-	tune_print_name(stdout, ctx->fs, dir->ino, e->name, e->name_len);
+	print(stdout, ctx->fs, dir->ino, e->name, e->name_len);
 	if (p->reason == E2FOLD_RENAME_INVALID) {
 		printf(" is not valid UTF-8 (the filesystem is strict)");
 	} else {
-		keeper_name(dir, p, &kname, &klen);
 		printf(" is the same name as ");
-		if (p->keeper_is_dot)
+		if (e2fold_keeper_dot(dir->nents, p->keeper))
 			printf("%.*s", (int)klen, (const char *)kname);
 		else
-			tune_print_name(stdout, ctx->fs, dir->ino, kname, klen);
+			print(stdout, ctx->fs, dir->ino, kname, klen);
 	}
 	printf("; %s ", verb);
-	tune_print_name(stdout, ctx->fs, dir->ino, p->name, p->len);
+	print(stdout, ctx->fs, dir->ino, p->name, p->len);
 	printf("\n");
 
 	tune_report_begin(ctx, &o, "finding", p->reason == E2FOLD_RENAME_INVALID ?
@@ -258,6 +271,7 @@ static int plan(struct tune_ctx *ctx, struct conversion *cv)
 		struct planned_dir *pd = &cv->dirs[i];
 		errcode_t retval;
 
+		e2fold_progress_update(&ctx->progress, 2, i, cv->n);
 		if (pd->skip)
 			continue;
 		if (unconvertible(pd->dir)) {
@@ -272,6 +286,8 @@ static int plan(struct tune_ctx *ctx, struct conversion *cv)
 		}
 		renames += pd->nplans;
 	}
+	e2fold_progress_update(&ctx->progress, 2, cv->n, cv->n);
+	e2fold_progress_break(&ctx->progress);
 	if (renames && !ctx->opt.rename)
 		refuse = 1;
 	need = blocks_needed(ctx, cv);
@@ -362,6 +378,7 @@ static int apply(struct tune_ctx *ctx, const struct conversion *cv)
 	for (i = 0; i < cv->n; i++) {
 		struct planned_dir *pd = &cv->dirs[i];
 
+		e2fold_progress_update(&ctx->progress, 3, i, cv->n);
 		retval = 0;
 		if (pd->skip)
 			continue;
@@ -375,6 +392,7 @@ static int apply(struct tune_ctx *ctx, const struct conversion *cv)
 		if (retval) {
 			char *path = tune_path(ctx->fs, pd->dir->ino);
 
+			e2fold_progress_break(&ctx->progress);
 			com_err("e2fold-tune", retval, "while converting %s "
 				"(inode %u): the conversion stopped part way "
 				"(e2undo with the -z undo file restores the "
@@ -385,6 +403,8 @@ static int apply(struct tune_ctx *ctx, const struct conversion *cv)
 		}
 		record_dir(ctx, cv, pd);
 	}
+	e2fold_progress_update(&ctx->progress, 3, cv->n, cv->n);
+	e2fold_progress_end(&ctx->progress);
 	return TUNE_OK;
 }
 
@@ -424,6 +444,7 @@ static int convert_path(struct tune_ctx *ctx, const char *path, int casefold)
 		return TUNE_ERROR;
 	}
 	todo = cv.n - cv.nskip;
+	e2fold_progress_break(&ctx->progress);
 	printf("%s %s: %zu director%s to convert", casefold ? "Casefolding" :
 	       "Uncasefolding", path, todo, todo == 1 ? "y" : "ies");
 	if (cv.nskip)

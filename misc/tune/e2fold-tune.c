@@ -161,6 +161,8 @@ int main(int argc, char **argv)
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	add_error_table(&et_ext2_error_table);
 	tune_parse_options(argc, argv, &ctx.opt);
+	e2fold_progress_init(&ctx.progress, ctx.opt.progress_fd,
+			     ctx.opt.device);
 	if (ctx.opt.report_file && !(ctx.report = tune_report_new())) {
 		fprintf(stderr, "%s: out of memory\n", prog);
 		return TUNE_ERROR;

@@ -34,9 +34,13 @@ static int flag_stays(struct tune_ctx *ctx, ext2_ino_t ino)
 	       !ext2fs_test_inode_bitmap2(ctx->uncasefolded, ino);
 }
 
+/* Inodes named on the terminal; the report lists every one. */
+#define LIST_FLAGGED 10
+
 /*
- * List the inodes that carry the casefold flag, after why; returns how
- * many, or -1 if the inode table cannot be read.
+ * List the inodes that carry the casefold flag, after why (the first
+ * LIST_FLAGGED, then how many more); returns how many, or -1 if the
+ * inode table cannot be read.
  */
 static long list_flagged(struct tune_ctx *ctx, const char *why)
 {
@@ -62,9 +66,9 @@ static long list_flagged(struct tune_ctx *ctx, const char *why)
 		dir = !ext2fs_read_inode(ctx->fs, inos[i], &inode) &&
 		      LINUX_S_ISDIR(inode.i_mode);
 		path = dir ? tune_path(ctx->fs, inos[i]) : NULL;
-		if (path)
+		if (listed <= LIST_FLAGGED && path)
 			printf("  %s (inode %u)\n", path, inos[i]);
-		else
+		else if (listed <= LIST_FLAGGED)
 			printf("  inode %u (not a directory)\n", inos[i]);
 		free(path);
 		tune_report_begin(ctx, &o, "finding", "casefold_flag",
@@ -72,6 +76,9 @@ static long list_flagged(struct tune_ctx *ctx, const char *why)
 		tune_report_add_finding(ctx, &o);
 	}
 	free(inos);
+	if (listed > LIST_FLAGGED)
+		printf("  and %zu more (--report lists them all)\n",
+		       listed - LIST_FLAGGED);
 	return (long)listed;
 }
 

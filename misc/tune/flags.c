@@ -20,9 +20,11 @@
 #include <string.h>
 #include <et/com_err.h>
 
+#include "array.h"
 #include "dirread.h"
 #include "encoding.h"
 #include "extopts.h"
+#include "plural.h"
 #include "json.h"
 #include "tune.h"
 
@@ -31,7 +33,7 @@ struct proof {
 	size_t invalid, misplaced;
 	size_t damaged;			/* indexes too damaged to read */
 	ext2_ino_t *rebuild;		/* directories with misplaced entries */
-	size_t nrebuild;
+	size_t nrebuild, rebuild_cap;
 	blk64_t need;			/* blocks their rebuilds may add */
 	int unrebuildable;		/* one of them cannot be rebuilt */
 };
@@ -118,11 +120,12 @@ static int find_misplaced(struct tune_ctx *ctx, const struct e2fold_dir *dir,
 
 static errcode_t push(struct proof *pf, ext2_ino_t ino)
 {
-	ext2_ino_t *p = realloc(pf->rebuild, (pf->nrebuild + 1) * sizeof(*p));
+	errcode_t retval = e2fold_array_reserve(&pf->rebuild, &pf->rebuild_cap,
+						pf->nrebuild + 1,
+						sizeof(*pf->rebuild));
 
-	if (!p)
-		return EXT2_ET_NO_MEMORY;
-	pf->rebuild = p;
+	if (retval)
+		return retval;
 	pf->rebuild[pf->nrebuild++] = ino;
 	return 0;
 }
@@ -194,9 +197,10 @@ static errcode_t rebuild_dir(struct tune_ctx *ctx, ext2_ino_t ino)
 		com_err("e2fold-tune", retval, "while rebuilding %s (inode %u)",
 			path ? path : "?", ino);
 	} else {
-		printf("%s %s (%zu entries).\n", ctx->opt.dry_run ?
+		printf("%s %s (%zu %s).\n", ctx->opt.dry_run ?
 		       "Would rebuild" : "Rebuilt", path ? path : "?",
-		       dir->nents);
+		       dir->nents, e2fold_plural(dir->nents, "entry",
+						 "entries"));
 		tune_report_begin(ctx, &o, "change", "rebuild", ino, 0);
 		e2fold_json_number(&o, "entries", dir->nents);
 		tune_report_add_change(ctx, &o);

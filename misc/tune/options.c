@@ -6,8 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
 #include "encoding.h"
 #include "extopts.h"
+#include "progress.h"
 #include "tune.h"
 #include "version.h"
 
@@ -50,22 +52,22 @@ static void usage(int status)
 		"  -z undo_file       save every block before it is overwritten\n"
 		"                     (e2undo restores them)\n"
 		"  --report FILE.json what was found and changed, as JSON\n"
+		"  --progress FD      progress of a conversion as e2fsck -C shows\n"
+		"                     it: numbers on descriptor FD, a bar for 0\n"
+		"                     (-C is tune2fs's mount count)\n"
 		"  -V, --version      print the version and exit\n"
 		"  -h, --help         print this help and exit\n\n"
 		"Exit status: 0 done, 1 refused (a proof failed), 8 error.\n");
 	exit(status);
 }
 
-static char **push(char **array, size_t *n, char *item)
+static void push(char ***array, size_t *n, size_t *cap, char *item)
 {
-	char **p = realloc(array, (*n + 1) * sizeof(*p));
-
-	if (!p) {
+	if (e2fold_array_reserve(array, cap, *n + 1, sizeof(**array))) {
 		fprintf(stderr, "%s: out of memory\n", prog);
 		exit(TUNE_ERROR);
 	}
-	p[(*n)++] = item;
-	return p;
+	(*array)[(*n)++] = item;
 }
 
 static void parse_features(struct tune_options *opt, char *arg)
@@ -136,6 +138,7 @@ void tune_parse_options(int argc, char **argv, struct tune_options *opt)
 		{ "rebuild", no_argument, NULL, 'r' },
 		{ "dry-run", no_argument, NULL, 'd' },	/* old spelling */
 		{ "report", required_argument, NULL, 'R' },
+		{ "progress", required_argument, NULL, 'P' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
@@ -143,6 +146,7 @@ void tune_parse_options(int argc, char **argv, struct tune_options *opt)
 	int c;
 
 	memset(opt, 0, sizeof(*opt));
+	opt->progress_fd = -1;
 	while ((c = getopt_long(argc, argv, "hnO:E:z:V", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'O':
@@ -155,12 +159,12 @@ void tune_parse_options(int argc, char **argv, struct tune_options *opt)
 			opt->undo_file = optarg;
 			break;
 		case 'c':
-			opt->to_casefold = push(opt->to_casefold,
-						&opt->n_to_casefold, optarg);
+			push(&opt->to_casefold, &opt->n_to_casefold,
+			     &opt->to_casefold_cap, optarg);
 			break;
 		case 'u':
-			opt->to_plain = push(opt->to_plain, &opt->n_to_plain,
-					     optarg);
+			push(&opt->to_plain, &opt->n_to_plain,
+			     &opt->to_plain_cap, optarg);
 			break;
 		case 'C': {
 			enum e2fold_collisions collisions;
@@ -185,6 +189,14 @@ void tune_parse_options(int argc, char **argv, struct tune_options *opt)
 			break;
 		case 'R':
 			opt->report_file = optarg;
+			break;
+		case 'P':
+			opt->progress_fd = e2fold_progress_parse_fd(optarg);
+			if (opt->progress_fd < 0) {
+				fprintf(stderr, "%s: --progress %s: not a file "
+					"descriptor\n", prog, optarg);
+				exit(TUNE_ERROR);
+			}
 			break;
 		case 'V':
 			printf("%s\n", e2fold_version_banner(prog));

@@ -18,9 +18,9 @@
  */
 #include "config.h"
 
-#include "dedup.h"
 #include "dirread.h"
 #include "htree.h"
+#include "renameplan.h"
 #include "tune.h"
 
 /* The block map or extent tree of a directory of this many blocks. */

@@ -22,6 +22,7 @@
 #include <stdio.h>
 #include <ext2fs/ext2fs.h>
 
+#include "progress.h"
 #include "unicode.h"
 
 #define TUNE_OK 0
@@ -36,14 +37,15 @@ struct tune_options {
 	__u16 flags_cleared;		/* of them, cleared by name (noFLAG, none) */
 	__u16 flags;			/* the flags wanted, exactly */
 	char **to_casefold;		/* --casefold PATH */
-	size_t n_to_casefold;
+	size_t n_to_casefold, to_casefold_cap;
 	char **to_plain;		/* --no-casefold PATH */
-	size_t n_to_plain;
+	size_t n_to_plain, to_plain_cap;
 	int rename;			/* -E collisions=rename (else stop) */
 	int rebuild;			/* --rebuild misplaced directories */
 	int dry_run;
 	const char *undo_file;
 	const char *report_file;
+	int progress_fd;		/* --progress: -1 none, 0 a bar */
 };
 
 struct tune_report;
@@ -58,6 +60,7 @@ struct tune_ctx {
 	 * same dry run judges the filesystem as if they were (NULL if none).
 	 */
 	ext2fs_inode_bitmap uncasefolded;
+	struct e2fold_progress progress;	/* of conversions */
 	int changed;			/* the superblock was changed */
 	int wrote;			/* something else was written */
 	int writing;			/* tune_begin_writes has run */
@@ -85,6 +88,9 @@ char *tune_path(ext2_filsys fs, ext2_ino_t dir);
 /* Print "PATH/NAME" with both escaped. */
 void tune_print_name(FILE *f, ext2_filsys fs, ext2_ino_t dir,
 		     const unsigned char *name, unsigned int len);
+/* The same, the name escaped exactly (cfname.h: names that print alike). */
+void tune_print_name_exact(FILE *f, ext2_filsys fs, ext2_ino_t dir,
+			   const unsigned char *name, unsigned int len);
 
 struct e2fold_dir;
 struct e2fold_rename_plan;

@@ -4,12 +4,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cfname.h"
 #include "array.h"
-#include "dedup.h"
+#include "cfname.h"
 #include "dirread.h"
 #include "diredit.h"
 #include "json.h"
+#include "renameplan.h"
 #include "tune.h"
 
 errcode_t tune_flagged_inodes(ext2_filsys fs, int dirs_only, ext2_ino_t **ret,
@@ -78,18 +78,33 @@ char *tune_path(ext2_filsys fs, ext2_ino_t dir)
 	return copy;
 }
 
-void tune_print_name(FILE *f, ext2_filsys fs, ext2_ino_t dir,
-		     const unsigned char *name, unsigned int len)
+static void print_name(FILE *f, ext2_filsys fs, ext2_ino_t dir,
+		       const unsigned char *name, unsigned int len, int exact)
 {
 	char *path = tune_path(fs, dir);
 	char *esc = malloc(E2FOLD_ESCAPED_SIZE(len));
 
-	if (esc)
+	if (esc && exact)
+		e2fold_escape_name_exact(name, len, esc,
+					 E2FOLD_ESCAPED_SIZE(len));
+	else if (esc)
 		e2fold_escape_name(name, len, esc, E2FOLD_ESCAPED_SIZE(len));
 	fprintf(f, "%s%s%s", path ? path : "?",
 		path && strcmp(path, "/") ? "/" : "", esc ? esc : "?");
 	free(path);
 	free(esc);
+}
+
+void tune_print_name(FILE *f, ext2_filsys fs, ext2_ino_t dir,
+		     const unsigned char *name, unsigned int len)
+{
+	print_name(f, fs, dir, name, len, 0);
+}
+
+void tune_print_name_exact(FILE *f, ext2_filsys fs, ext2_ino_t dir,
+			   const unsigned char *name, unsigned int len)
+{
+	print_name(f, fs, dir, name, len, 1);
 }
 
 const char *tune_unrewritable(const struct e2fold_dir *dir)

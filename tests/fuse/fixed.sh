@@ -8,8 +8,11 @@
 # acute, Hangul) and ignorables, EEXIST for a name equal to one there,
 # names that are not UTF-8, the casefold flag on empty and non-empty
 # directories and its inheritance, links, renames onto another link of
-# the same file, names of 256 bytes, and byte-exact names in a plain
-# directory.
+# the same file, names of 256 bytes, byte-exact names in a plain
+# directory, and special files (FIFO, socket, character and block
+# devices, device numbers of both encodings) in a casefolded directory
+# with other inheritable flags (sync, nodump, noatime, notail, dirsync)
+# and one that is not inherited (topdir).
 # fixed_expect INV: the operations and the answers the kernel gives. INV
 # is what the casefolded directory answers for a name that is not UTF-8:
 # ok on a default filesystem, EINVAL on a strict one.
@@ -106,6 +109,32 @@ create plain/sub/Q -> ok
 stat plain/sub/q -> ok file 1 0
 rename cf/Lnk plain/sub/lnk -> ok
 stat plain/sub/LNK -> ok symlink 1 6
+mkdir sp -> ok
+setcf sp 1 -> ok
+setfl sp 380c8 -> ok
+mknod sp/Fifo fifo 0:0 -> ok
+mknod sp/Sock sock 0:0 -> ok
+mknod sp/null chr 1:3 -> ok
+mknod sp/c255 chr 255:255 -> ok
+mknod sp/c256 chr 256:0 -> ok
+mknod sp/m256 chr 0:256 -> ok
+mknod sp/cmax chr 4095:1048575 -> ok
+mknod sp/sda blk 8:0 -> ok
+mknod sp/nvme blk 259:65536 -> ok
+mknod sp/FIFO fifo 0:0 -> EEXIST
+create sp/file -> ok
+mkdir sp/dir -> ok
+stat sp/fifo -> ok fifo 1 0
+stat sp/SOCK -> ok sock 1 0
+stat sp/NULL -> ok chr 1 1:3
+stat sp/C255 -> ok chr 1 255:255
+stat sp/C256 -> ok chr 1 256:0
+stat sp/M256 -> ok chr 1 0:256
+stat sp/CMAX -> ok chr 1 4095:1048575
+stat sp/SDA -> ok blk 1 8:0
+stat sp/NVME -> ok blk 1 259:65536
+stat sp/FILE -> ok file 1 0
+stat sp/DIR -> ok dir 2 cf
 listdir cf -> $cf_list
 listdir plain -> ok 5 A a a\xffb sub \xc3\xa9
 listdir plain/sub -> ok 2 Q lnk

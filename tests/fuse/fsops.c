@@ -9,7 +9,8 @@
  * An operation is one line, its words separated by single spaces:
  *   mkdir P | create P | open_excl P | unlink P | rmdir P | stat P |
  *   read P | listdir P | rename A B | link A B | symlink TARGET P |
- *   setcf P 0|1 | write P TEXT | same A B
+ *   setcf P 0|1 | setfl P HEX | write P TEXT | same A B |
+ *   mknod P fifo|sock|chr|blk MAJOR:MINOR
  * Paths are relative to ROOT. In paths and TEXT a byte that is not
  * printable ASCII, a space or a backslash is written \xHH, so that any
  * name (invalid UTF-8 too) fits on a line. Lines that are empty or start
@@ -18,14 +19,18 @@
  * Each result line is the operation as read, " -> ", then "ok" with what
  * the operation shows that does not depend on inode numbers, or the
  * errno name (EEXIST, EINVAL, ...):
- *   stat     ok TYPE NLINK [SIZE for files and symlinks] [cf for a
- *            directory with the casefold flag]
+ *   stat     ok TYPE NLINK [SIZE for files, symlinks, FIFOs and
+ *            sockets] [MAJOR:MINOR for devices] [cf for a directory
+ *            with the casefold flag]; TYPE dir, file, symlink, fifo,
+ *            sock, chr or blk
  *   read     ok TEXT (escaped)
  *   listdir  ok COUNT NAME... (escaped, sorted by bytes, without . and ..)
  *   same     ok same | ok different (do A and B lead to one inode?)
  * create opens with O_CREAT (an existing file is opened, not refused);
  * open_excl adds O_EXCL. write replaces the file's contents. setcf sets
- * or clears the casefold flag with FS_IOC_SETFLAGS.
+ * or clears the casefold flag with FS_IOC_SETFLAGS; setfl adds the flags
+ * HEX (FS_*_FL, in hexadecimal) to those P has. mknod makes a special
+ * file (MAJOR:MINOR is ignored for fifo and sock: write 0:0).
  *
  * It needs libc alone (tests/kernel/k_fuse_diff.sh builds it statically
  * for the VM, as vm.sh builds kcf). Exit status: 0 when every line was
@@ -40,6 +45,7 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 #include <linux/fs.h>
 
@@ -183,7 +189,36 @@ static const char *type_name(mode_t mode)
 		return "file";
 	if (S_ISLNK(mode))
 		return "symlink";
+	if (S_ISFIFO(mode))
+		return "fifo";
+	if (S_ISSOCK(mode))
+		return "sock";
+	if (S_ISCHR(mode))
+		return "chr";
+	if (S_ISBLK(mode))
+		return "blk";
 	return "other";
+}
+
+static int op_mknod(char **a)
+{
+	static const struct { const char *name; mode_t type; } types[] = {
+		{ "fifo", S_IFIFO }, { "sock", S_IFSOCK },
+		{ "chr", S_IFCHR }, { "blk", S_IFBLK },
+	};
+	unsigned int maj, min;
+	size_t i;
+
+	for (i = 0; i < sizeof(types) / sizeof(types[0]); i++)
+		if (!strcmp(a[1], types[i].name))
+			break;
+	if (i == sizeof(types) / sizeof(types[0]) ||
+	    sscanf(a[2], "%u:%u", &maj, &min) != 2) {
+		fprintf(stderr, "fsops: mknod wants fifo, sock, chr or blk and MAJOR:MINOR, not \"%s %s\"\n",
+			a[1], a[2]);
+		return 2;
+	}
+	return result(mknod(a[0], types[i].type | 0644, makedev(maj, min)));
 }
 
 /* The casefold flag of a directory; -1 (errno set) if it cannot be read. */
@@ -218,7 +253,9 @@ static int op_stat(char **a)
 			return failed();
 	}
 	printf("ok %s %lu", type_name(st.st_mode), (unsigned long)st.st_nlink);
-	if (!S_ISDIR(st.st_mode))
+	if (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode))
+		printf(" %u:%u", major(st.st_rdev), minor(st.st_rdev));
+	else if (!S_ISDIR(st.st_mode))
 		printf(" %lld", (long long)st.st_size);
 	puts(cf ? " cf" : "");
 	return 0;
@@ -235,23 +272,16 @@ static int op_same(char **a)
 	return 0;
 }
 
-static int op_setcf(char **a)
+/* Set the flags set and clear those in clear of path; print the result. */
+static int change_flags(const char *path, int set, int clear)
 {
-	int fd, flags;
+	int fd = open(path, O_RDONLY | O_NONBLOCK), flags;
 
-	if (strcmp(a[1], "0") && strcmp(a[1], "1")) {
-		fprintf(stderr, "fsops: setcf wants 0 or 1, not \"%s\"\n", a[1]);
-		return 2;
-	}
-	fd = open(a[0], O_RDONLY | O_NONBLOCK);
 	if (fd < 0)
 		return failed();
 	if (ioctl(fd, FS_IOC_GETFLAGS, &flags) < 0)
 		goto fail;
-	if (a[1][0] == '1')
-		flags |= FS_CASEFOLD_FL;
-	else
-		flags &= ~FS_CASEFOLD_FL;
+	flags = (flags | set) & ~clear;
 	if (ioctl(fd, FS_IOC_SETFLAGS, &flags) < 0)
 		goto fail;
 	close(fd);
@@ -261,6 +291,29 @@ fail:
 	failed();
 	close(fd);
 	return 0;
+}
+
+static int op_setcf(char **a)
+{
+	if (strcmp(a[1], "0") && strcmp(a[1], "1")) {
+		fprintf(stderr, "fsops: setcf wants 0 or 1, not \"%s\"\n", a[1]);
+		return 2;
+	}
+	if (a[1][0] == '1')
+		return change_flags(a[0], FS_CASEFOLD_FL, 0);
+	return change_flags(a[0], 0, FS_CASEFOLD_FL);
+}
+
+static int op_setfl(char **a)
+{
+	char *end;
+	unsigned long add = strtoul(a[1], &end, 16);
+
+	if (!*a[1] || *end) {
+		fprintf(stderr, "fsops: setfl wants flags in hexadecimal, not \"%s\"\n", a[1]);
+		return 2;
+	}
+	return change_flags(a[0], (int)add, 0);
 }
 
 static int op_write(char **a)
@@ -367,6 +420,8 @@ static const struct op ops[] = {
 	{ "link", 2, op_link },
 	{ "symlink", 2, op_symlink },
 	{ "setcf", 2, op_setcf },
+	{ "setfl", 2, op_setfl },
+	{ "mknod", 3, op_mknod },
 	{ "write", 2, op_write },
 	{ "same", 2, op_same },
 };

@@ -2,7 +2,9 @@
 # k_fuse_diff: e2fold-fuse and the Linux kernel, given the same file
 # operations on copies of one filesystem, answer every operation alike
 # and leave the same names in every directory; then the kernel finds
-# every name e2fold-fuse wrote by each of its spellings.
+# every name e2fold-fuse wrote by each of its spellings; it stats the
+# special files e2fold-fuse made as its own, whose flags and device
+# numbers are those it wrote.
 #
 # The operations: the fixed list of tests/fuse/fixed.sh (whose expected
 # answers the kernel must give too, so that the list is checked) and a
@@ -40,6 +42,9 @@ ${CC:-cc} -static -O2 -o "$out/in/fsops" "$top_srcdir/tests/fuse/fsops.c" 2> "$o
 fixed_expect ok > "$out/default.fixed.expect"
 fixed_expect EINVAL > "$out/strict.fixed.expect"
 sed 's/ -> .*//' "$out/default.fixed.expect" > "$out/in/fixed.ops"
+# The stat lines of the special files and their directory, which the
+# kernel also runs on e2fold-fuse's copies.
+grep '^stat sp/' "$out/in/fixed.ops" > "$out/in/spstat.ops"
 perl "$top_srcdir/tests/fuse/genops.pl" 11 2500 1200 > "$out/in/gen.ops"
 
 for kind in default:4096:encoding=utf8 strict:1024:encoding=utf8,encoding_flags=strict; do
@@ -108,6 +113,10 @@ for dev in vda vdb; do
 			echo "fsops $list.ops on $dev: status $?"
 	done
 done
+for dev in vdc vdd; do
+	/tmp/fsops "/mnt/$dev/fixed" "$VM_IN/spstat.ops" > "$VM_OUT/$dev.spstat" 2>&1 ||
+		echo "fsops spstat.ops on $dev: status $?"
+done
 mkdir /tmp/reach && tar -xf "$VM_IN/reach.tar" -C /tmp/reach
 for fmt in /tmp/reach/*.fmt; do
 	[ -f "$fmt" ] || continue
@@ -126,7 +135,7 @@ EOF
 run_vm --image "$out/kernel.default.img" --image "$out/kernel.strict.img" \
 	--image "$out/fuse.default.img" --image "$out/fuse.strict.img" \
 	--file "$out/in/fsops" --file "$out/in/fixed.ops" --file "$out/in/gen.ops" \
-	--file "$out/in/reach.tar"
+	--file "$out/in/reach.tar" --file "$out/in/spstat.ops"
 grep -v '^ext4 errors: 0$' "$out/actual" | grep . && kfail "the VM's run said more than it should (above)"
 
 # 1. The fixed list: the kernel gives the answers written down, and so
@@ -194,7 +203,92 @@ for name in default strict; do
 	done
 done
 
-# 4. The kernel lists each casefolded directory e2fold-fuse wrote as it
+# 4. The special files e2fold-fuse made (FIFO, socket, devices) and the
+# other inodes of fixed/sp: the kernel stats them as it stats its own,
+# and their flags (what they inherit, and no extents flag but on files
+# and directories) and i_block (a device number in the old encoding in
+# word 0 or the new one in word 1; nothing for a FIFO or a socket) are
+# those the kernel wrote, as the system debugfs shows them.
+# special_inodes IMAGE: "PATH FLAGS IBLOCK" for each inode made in sp.
+# The i_block of a file or directory holds its extent tree, which names
+# blocks each allocator chose: only a special file's is compared.
+special_inodes() {
+	awk '($1 == "mknod" || $1 == "create" || $1 == "mkdir") &&
+		$2 ~ /^sp(\/|$)/ && $NF == "ok" { print $1, $2 }' "$out/default.fixed.expect" |
+	while read -r op p; do
+		flags=$(debugfs -R "stat /fixed/$p" "$1" 2>/dev/null |
+			sed -n 's/.*Flags: \(0x[0-9a-f]*\).*/\1/p')
+		iblock=
+		[ "$op" = mknod ] && iblock=" i_block $(debugfs -R "inode_dump -b /fixed/$p" "$1" 2>/dev/null |
+			sed -n 's/^[0-9a-f]\{4\}  \(\([0-9a-f]\{4\} \)\{8\}\).*/\1/p' | tr -d ' \n')"
+		echo "$p flags $flags$iblock"
+	done
+}
+for name in default strict; do
+	dev=vdc kdev=vda
+	[ $name = strict ] && dev=vdd kdev=vdb
+	grep '^stat sp/' "$out/vm/$kdev.fixed" > "$out/kernel.$name.spstat"
+	if ! diff -u "$out/kernel.$name.spstat" "$out/vm/$dev.spstat" > "$out/$name.spstat.diff"; then
+		kfail "$name: the kernel stats the special files e2fold-fuse made otherwise than its own (- its own, + e2fold-fuse's):"
+		grep '^[-+][^-+]' "$out/$name.spstat.diff"
+	fi
+	special_inodes "$out/kernel.$name.img" > "$out/kernel.$name.special"
+	special_inodes "$out/fuse.$name.img" > "$out/fuse.$name.special"
+	if ! diff -u "$out/kernel.$name.special" "$out/fuse.$name.special" > "$out/$name.special.diff"; then
+		kfail "$name: the inodes of fixed/sp differ (PATH flags I_BLOCK; - kernel, + e2fold-fuse):"
+		grep '^[-+][^-+]' "$out/$name.special.diff"
+	fi
+done
+
+# 5. Where each entry sits: in every casefolded directory that is
+# indexed in either copy, the same index shape (levels, the count and
+# hash of every index entry) and the same names in each leaf, in index
+# order. Logical block numbers are left out (they say in which order
+# blocks were taken, not where names went), and so are inode numbers
+# and the order of names inside a leaf (ext4 compacts a leaf when it
+# splits it, and lookups do not depend on that order).
+# leaves IMAGE DIR: e2fold-debugfs htree_dump of DIR so normalized.
+leaves() {
+	"$E2FOLD_DEBUGFS" -R "htree_dump $2" "$1" 2>&1 | perl -ne '
+		sub flush { print "leaf $leaf: ", join(" ", sort @names), "\n" if defined $leaf;
+			undef $leaf; @names = (); }
+		if (/^root: .*(hash version \d+).*(indirect levels \d+)/) { flush(); print "root: $1, $2\n"; }
+		elsif (/^index block \d+ (\(root\) )?(.*)/) { flush(); print "index $1$2\n"; }
+		elsif (/^  entry (\d+): hash (0x[0-9a-f]+) ->/) { print "  entry $1: hash $2\n"; }
+		elsif (/^leaf block \d+: (.*)/) { flush(); $leaf = $1; }
+		elsif (defined $leaf && /^\s+\S.*?\s+0x[0-9a-f]{8}\s+0x[0-9a-f]{8}\s+\d+ (.*)$/) { push @names, $1; }
+		elsif (/^\d+ entries: /) { flush(); print; }
+		END { flush(); }'
+}
+for name in default strict; do
+	n=0
+	while IFS= read -r dir; do
+		# The path as bytes, in double quotes for e2fold-debugfs's
+		# parser, which would split it at a space; one with a quote
+		# or a control byte cannot be given.
+		path=\"/$(printf '%s' "$dir" | perl -pe 's/\\x([0-9a-f]{2})/chr(hex($1))/ge')\"
+		if printf '%s' "$path" | perl -ne 'exit(/^".*["\x00-\x1f\x7f].*"$/s ? 0 : 1)'; then
+			kfail "$name: cannot name $dir to e2fold-debugfs htree_dump"
+			continue
+		fi
+		"$E2FOLD_DEBUGFS" -R "htree_dump $path" "$out/kernel.$name.img" 2>&1 |
+			head -1 | grep -q ', indexed,' ||
+			"$E2FOLD_DEBUGFS" -R "htree_dump $path" "$out/fuse.$name.img" 2>&1 |
+			head -1 | grep -q ', indexed,' || continue
+		n=$((n + 1))
+		b=$out/$name.leaves.$n
+		leaves "$out/kernel.$name.img" "$path" > "$b.kernel"
+		leaves "$out/fuse.$name.img" "$path" > "$b.fuse"
+		if ! diff -u "$b.kernel" "$b.fuse" > "$b.diff"; then
+			kfail "$name: $path: entries sit elsewhere (- kernel, + e2fold-fuse; $b.diff):"
+			grep '^[-+][^-+]' "$b.diff" | cut -c1-200 | head -10
+		fi
+	done < "$out/$name.cfdirs"
+	echo "$name: $n indexed casefolded directories compared leaf by leaf"
+	[ $n -gt 0 ] || kfail "$name: no indexed casefolded directory to compare"
+done
+
+# 6. The kernel lists each casefolded directory e2fold-fuse wrote as it
 # was written and finds each name by each spelling.
 while read -r label dir; do
 	name=default miss=ENOENT

@@ -241,8 +241,12 @@ fetch_kernel() {
 	choose_kernel ||
 		hard_error "cannot find $suite's kernel with scripts/apt-suite $suite (package ${E2FOLD_KERNEL_PKG:-linux-image-amd64}; network down?)"
 	kdir=$cache/${pkg}_$version.$layout
-	if [ ! -f "$kdir/package" ]; then
-		echo "vm.sh: fetching $parts $version ($suite) into $cache" >&2
+	# One line either way, which run_vm of lib.sh shows in a test's
+	# log: a second run must say "cached", never "fetching".
+	if [ -f "$kdir/package" ]; then
+		echo "vm.sh: kernel $pkg $version ($suite): cached in $kdir" >&2
+	else
+		echo "vm.sh: kernel $pkg $version ($suite): fetching $parts into $cache" >&2
 		if ! (unpack_kernel "$kdir"); then
 			# Lists a day old may name a version the mirror dropped.
 			rm -rf "$cache/tmp.$$" "$cache/resolved.$suite"

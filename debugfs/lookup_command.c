@@ -1,6 +1,6 @@
 /*
- * lookup.c: the lookup command, which entry the kernel finds for a name
- * and why.
+ * lookup_command.c: the lookup command, which entry the kernel finds for
+ * a name and why.
  *
  *   lookup [-e] DIR NAME
  *

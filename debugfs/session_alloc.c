@@ -1,4 +1,4 @@
-/* newinode.c: the bitmaps and new inodes of a session. */
+/* session_alloc.c: the bitmaps and new inodes of a session. */
 #include "config.h"
 
 #include "debugfs.h"

@@ -1,11 +1,11 @@
-/* rename.c: readable, valid, unique replacement names. */
+/* newname.c: readable, valid, unique replacement names. */
 #include "config.h"
 
 #include <stdio.h>
 #include <string.h>
 
-#include "rename.h"
-#include "utf8lookup.h"
+#include "newname.h"
+#include "unicode_internal.h"
 
 #define MAX_EXT 16
 #define MAX_TRIES 1000

@@ -1,5 +1,5 @@
 /*
- * rename.h: new names for entries that must give theirs up (a duplicate
+ * newname.h: new names for entries that must give theirs up (a duplicate
  * under casefolding, or a name a strict filesystem rejects).
  *
  * A new name:
@@ -14,8 +14,8 @@
  *   - is unique under casefolding: N counts up from 1 until the caller's
  *     taken() says no existing or already chosen name has its key.
  */
-#ifndef E2FOLD_RENAME_H
-#define E2FOLD_RENAME_H
+#ifndef E2FOLD_NEWNAME_H
+#define E2FOLD_NEWNAME_H
 
 #include <ext2fs/ext2fs.h>
 
@@ -44,4 +44,4 @@ unsigned int e2fold_sanitize_name(const unsigned char *name,
 				  unsigned int len,
 				  unsigned char *out);
 
-#endif /* E2FOLD_RENAME_H */
+#endif /* E2FOLD_NEWNAME_H */
