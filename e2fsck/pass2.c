@@ -210,6 +210,39 @@ static errcode_t offer_twin_removal(struct dir_check *dc, size_t i,
 	return 0;
 }
 
+/*
+ * Entry i repeats entry keep exactly, name and inode: it goes, with the
+ * link count it added (as e2fsck counted it), not renamed into a hard
+ * link nobody made. A directory's second name is e2fsck's to judge.
+ */
+static errcode_t offer_repeat_removal(struct dir_check *dc, size_t i,
+				      size_t keep)
+{
+	const struct e2fold_dirent *e = &dc->dir->ents[i];
+	struct problem_context pctx;
+	struct entry_drop *d;
+	errcode_t retval;
+
+	base_context(dc, &pctx, i);
+	pctx.ino2 = dc->dir->ents[keep].ino;
+	dc->wanted += pctx.no_fix;
+	if (!fix_problem(dc->ctx, PR_2_DUPLICATE_SAME_INODE, &pctx) ||
+	    pctx.no_fix)
+		return 0;
+	retval = e2fold_array_reserve(&dc->drops, &dc->drops_cap,
+				      dc->ndrops + 1, sizeof(*dc->drops));
+	if (retval)
+		return retval;
+	d = &dc->drops[dc->ndrops++];
+	d->entry = i;
+	d->kept = keep;
+	d->ino = e->ino;
+	d->file_type = e->file_type;
+	d->relinked = 0;
+	dc->rebuild = 1;
+	return 0;
+}
+
 /* Of entry i and the twins taken out in its favour, the one kept. */
 static size_t survivor(const struct dir_check *dc, size_t i)
 {
@@ -272,6 +305,14 @@ static int same_name(const struct e2fold_dirent *a,
 	       !memcmp(a->name, b->name, a->name_len);
 }
 
+/* Is entry i exactly entry keep again: its name, a file's inode? */
+static int repeats(const struct e2fold_dir *dir, size_t i, size_t keep)
+{
+	return keep < dir->nents && dir->ents[i].ino == dir->ents[keep].ino &&
+	       dir->ents[i].file_type != EXT2_FT_DIR &&
+	       same_name(&dir->ents[i], &dir->ents[keep]);
+}
+
 /* What a name that must give way is asked about. */
 static int rename_code(const struct e2fold_dir *dir,
 		       const struct e2fold_rename_plan *plan)
@@ -303,6 +344,9 @@ static errcode_t check_names(struct dir_check *dc)
 			retval = kernel_order(dir, o, i) < 0 ?
 				 offer_twin_removal(dc, i, o) :
 				 offer_twin_removal(dc, o, i);
+		} else if (plan.reason == E2FOLD_RENAME_COLLISION &&
+			   repeats(dir, i, o)) {
+			retval = offer_repeat_removal(dc, i, o);
 		} else {
 			retval = offer_rename(dc, &plan, rename_code(dir, &plan));
 		}

@@ -206,6 +206,16 @@ static const struct problem table[] = {
 	  "%N{its hash leads|their hashes lead} to: %K.  %N{It is|They are} "
 	  "listed below.\n",
 	  PROMPT_REBUILD, PR_PREEN_OK },
+	/*
+	 * The same name for the same inode twice: what a write cut short
+	 * between a new leaf and the old leaf's shorter copy leaves. The
+	 * second entry goes (and the link it added); renaming it would make
+	 * a hard link nobody made.
+	 */
+	{ PR_2_DUPLICATE_SAME_INODE,
+	  "Entry '%n' (%i) in %p (%d) repeats an earlier entry: the same "
+	  "name for the same inode.\n",
+	  PROMPT_CLEAR, PR_PREEN_OK },
 
 	{ PR_3_REBUILD_FAILED,
 	  "Rebuilding directory %p (%d) failed: %m.  Run e2fsck on the "

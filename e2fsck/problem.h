@@ -81,6 +81,7 @@ struct problem_context {
 #define PR_2_TWIN_RELINK		0x020016
 #define PR_2_TWIN_NO_LOST_FOUND		0x020017
 #define PR_2_MISPLACED			0x020018
+#define PR_2_DUPLICATE_SAME_INODE	0x020019
 
 /* Pass 3: rebuilding directories. */
 #define PR_3_REBUILD_FAILED		0x030001

@@ -20,6 +20,7 @@ F_TESTS = \
 	tests/f_casefold_dup_blocks \
 	tests/f_casefold_dup_htree \
 	tests/f_casefold_dup_identical \
+	tests/f_casefold_dup_same_inode \
 	tests/f_casefold_dup_linear \
 	tests/f_casefold_encoding_nofeature \
 	tests/f_casefold_encoding_unexplained \

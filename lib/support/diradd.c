@@ -36,10 +36,11 @@ static errcode_t rewrite(ext2_filsys fs, const struct unicode_map *um,
 
 /*
  * A linear directory: the first block with room; else, as the kernel
- * does, an index when the directory is one block (make_indexed_dir: the
- * caller rewrites it, which builds the index) or a new block at the end.
+ * does, an index when the directory is one block (make_indexed_dir) or a
+ * new block at the end.
  */
-static errcode_t linear_add(ext2_filsys fs, const struct e2fold_dir *d,
+static errcode_t linear_add(ext2_filsys fs, const struct unicode_map *um,
+			    const struct e2fold_dir *d,
 			    const struct e2fold_new_name *nn,
 			    enum e2fold_add_how *ret_how)
 {
@@ -52,7 +53,13 @@ static errcode_t linear_add(ext2_filsys fs, const struct e2fold_dir *d,
 		if (retval != EXT2_ET_DIR_NO_SPACE)
 			return retval;
 	}
-	if (ext2fs_has_feature_dir_index(fs->super) && d->nblocks <= 1)
+	if (ext2fs_has_feature_dir_index(fs->super) && d->nblocks == 1) {
+		retval = e2fold_dx_make_indexed(fs, um, d->ino, nn, ret_how);
+		/* "." or ".." not where a root needs them: rewrite it. */
+		return retval == EXT2_ET_DIR_CORRUPTED ? EXT2_ET_DIR_NO_SPACE :
+			retval;
+	}
+	if (ext2fs_has_feature_dir_index(fs->super) && !d->nblocks)
 		return EXT2_ET_DIR_NO_SPACE;
 	*ret_how = E2FOLD_ADD_NEW_BLOCK;
 	return e2fold_dirblock_append(fs, d->ino, d->nblocks, nn);
@@ -73,7 +80,7 @@ static errcode_t place(ext2_filsys fs, const struct unicode_map *um,
 	if (d->indexed && d->dx_problem == E2FOLD_DX_OK && d->nleaves)
 		return e2fold_dx_add(fs, um, d, nn, ret_how);
 	if (!d->indexed)
-		return linear_add(fs, d, nn, ret_how);
+		return linear_add(fs, um, d, nn, ret_how);
 	return EXT2_ET_DIR_NO_SPACE;
 }
 

@@ -38,10 +38,11 @@ enum e2fold_add_how {
  * indexed directory takes the name into the leaf its hash leads to,
  * splitting that leaf, and full index blocks on the way, as the kernel
  * does (e2fold_dx_add); a linear one into the first block with room, else
- * a new block. Where the kernel would index a one-block directory or move
- * an inline one into blocks, and where an index is damaged or can grow no
- * further, the whole directory is rewritten with e2fold_dir_write, which
- * gives the same lookups. Only an indexed directory's index and the
+ * a new block, or, for a full one-block directory, an index made as the
+ * kernel makes it (e2fold_dx_make_indexed). Where the kernel would move an
+ * inline directory into blocks, and where an index is damaged or can
+ * grow no further, the whole directory is rewritten with
+ * e2fold_dir_write, which gives the same lookups. Only an indexed directory's index and the
  * blocks it changes are read, unless it is rewritten. Link counts are the
  * caller's. An encrypted directory gives EXT2_ET_UNIMPLEMENTED (a name
  * cannot be hashed without the key), one that would be rewritten but has
@@ -62,6 +63,20 @@ errcode_t e2fold_dx_add(ext2_filsys fs, const struct unicode_map *um,
 			const struct e2fold_dir *d,
 			const struct e2fold_new_name *nn,
 			enum e2fold_add_how *ret_how);
+
+/*
+ * The full one-block directory ino becomes indexed as make_indexed_dir
+ * makes it when nn does not fit: the entries after ".." move to a new
+ * block 1, block 0 becomes the root leading there, and block 1 is split
+ * as a full leaf, nn going into the half its hash belongs to. So the
+ * directory has the kernel's two leaves, and every later split falls
+ * where the kernel's would. EXT2_ET_DIR_CORRUPTED, nothing written, when
+ * "." and ".." are not where a root needs them.
+ */
+errcode_t e2fold_dx_make_indexed(ext2_filsys fs, const struct unicode_map *um,
+				 ext2_ino_t ino,
+				 const struct e2fold_new_name *nn,
+				 enum e2fold_add_how *ret_how);
 
 /* ---- diredit.c ---- */
 

@@ -363,9 +363,14 @@ out:
 	return retval;
 }
 
-errcode_t e2fold_dx_add(ext2_filsys fs, const struct unicode_map *um,
+/*
+ * nn into the indexed directory d, as ext4_dx_add_entry does; with
+ * always_split, its leaf is split even if it has room, as
+ * make_indexed_dir splits the block it has just filled.
+ */
+static errcode_t dx_add(ext2_filsys fs, const struct unicode_map *um,
 			const struct e2fold_dir *d,
-			const struct e2fold_new_name *nn,
+			const struct e2fold_new_name *nn, int always_split,
 			enum e2fold_add_how *ret_how)
 {
 	int version = e2fold_effective_hash_version(fs, d->dx_hash_version);
@@ -392,7 +397,9 @@ errcode_t e2fold_dx_add(ext2_filsys fs, const struct unicode_map *um,
 	}
 	if (!retval)
 		retval = descend(fs, d, hash, &path, &leaf);
-	if (!retval) {
+	if (!retval && always_split) {
+		retval = EXT2_ET_DIR_NO_SPACE;
+	} else if (!retval) {
 		*ret_how = E2FOLD_ADD_IN_PLACE;
 		retval = e2fold_dirblock_insert(fs, d->ino, leaf, nn);
 	}
@@ -405,5 +412,122 @@ errcode_t e2fold_dx_add(ext2_filsys fs, const struct unicode_map *um,
 	}
 	for (i = 0; i < E2FOLD_DX_MAX_DEPTH; i++)
 		free(path.f[i].buf);
+	return retval;
+}
+
+errcode_t e2fold_dx_add(ext2_filsys fs, const struct unicode_map *um,
+			const struct e2fold_dir *d,
+			const struct e2fold_new_name *nn,
+			enum e2fold_add_how *ret_how)
+{
+	return dx_add(fs, um, d, nn, 0, ret_how);
+}
+
+/*
+ * The entries of block 0 after ".." (at byte *ret_from) into blk1, the
+ * last one stretched to the end with the tail; EXT2_ET_DIR_CORRUPTED if
+ * "." and ".." are not where an index root needs them, or an entry is
+ * malformed; EXT2_ET_DIR_NO_SPACE if nothing follows "..".
+ */
+static errcode_t move_out(ext2_filsys fs, const unsigned char *blk0,
+			  unsigned char *blk1, unsigned int *ret_from)
+{
+	const struct ext2_dir_entry *dot = (const void *)blk0;
+	const struct ext2_dir_entry *dotdot = (const void *)(blk0 + 12);
+	unsigned int r0 = 0, r1 = 0, from, end = e2fold_dirblock_end(fs);
+	unsigned int off = 0, last = 0;
+
+	if (ext2fs_get_rec_len(fs, (struct ext2_dir_entry *)dot, &r0) ||
+	    r0 != 12 || ext2fs_dirent_name_len(dot) != 1 ||
+	    ext2fs_get_rec_len(fs, (struct ext2_dir_entry *)dotdot, &r1) ||
+	    r1 < 12 || ext2fs_dirent_name_len(dotdot) != 2)
+		return EXT2_ET_DIR_CORRUPTED;
+	from = 12 + r1;
+	if (from >= end)
+		return EXT2_ET_DIR_NO_SPACE;
+	memset(blk1, 0, fs->blocksize);
+	memcpy(blk1, blk0 + from, end - from);
+	while (off < end - from) {
+		unsigned int rec_len = 0;
+
+		if (ext2fs_get_rec_len(fs, (struct ext2_dir_entry *)(blk1 + off),
+				       &rec_len) ||
+		    rec_len < 8 || rec_len % 4 || off + rec_len > end - from)
+			return EXT2_ET_DIR_CORRUPTED;
+		last = off;
+		off += rec_len;
+	}
+	e2fold_dirblock_finish(fs, blk1, last);
+	*ret_from = from;
+	return 0;
+}
+
+/* Block 0 in buf as the root of a new index leading to block 1 alone. */
+static void make_root(ext2_filsys fs, unsigned char *buf, int hash_version)
+{
+	unsigned char *e = buf + E2FOLD_DX_ROOT_ENTRIES_OFFSET;
+
+	/* "." stays; ".." spans the rest of the block. */
+	ext2fs_set_rec_len(fs, fs->blocksize - 12,
+			   (struct ext2_dir_entry *)(buf + 12));
+	memset(buf + 24, 0, fs->blocksize - 24);
+	buf[E2FOLD_DX_ROOT_HASH_VERSION] = hash_version;
+	buf[E2FOLD_DX_ROOT_INFO_LENGTH] = E2FOLD_DX_ROOT_INFO_SIZE;
+	e2fold_dx_set_limit(e, e2fold_dx_root_limit(fs));
+	e2fold_dx_set_count(e, 1);
+	e2fold_dx_put(e, 0, 0, 1);
+}
+
+errcode_t e2fold_dx_make_indexed(ext2_filsys fs, const struct unicode_map *um,
+				 ext2_ino_t ino,
+				 const struct e2fold_new_name *nn,
+				 enum e2fold_add_how *ret_how)
+{
+	unsigned char *blk0 = malloc(fs->blocksize);
+	unsigned char *blk1 = malloc(fs->blocksize);
+	struct e2fold_dir *d = NULL;
+	struct ext2_inode inode;
+	unsigned int from;
+	blk64_t pblk0;
+	errcode_t retval = EXT2_ET_NO_MEMORY;
+
+	if (!blk0 || !blk1)
+		goto out;
+	retval = e2fold_dirblock_read(fs, ino, 0, blk0, &pblk0);
+	if (!retval)
+		retval = move_out(fs, blk0, blk1, &from);
+	if (retval)
+		goto out;
+	/*
+	 * Block 1 first (a kill leaves its entries twice, the same names for
+	 * the same inodes, which the fscks take out), then the root (a kill
+	 * leaves a sound linear directory of two blocks), then the flag.
+	 */
+	retval = e2fold_dirblock_new(fs, ino, 1, blk1);
+	if (!retval)
+		retval = io_channel_flush(fs->io);
+	if (retval)
+		goto out;
+	make_root(fs, blk0, e2fold_dir_hash_version(fs, NULL));
+	retval = ext2fs_write_dir_block4(fs, pblk0, blk0, 0, ino);
+	if (!retval)
+		retval = io_channel_flush(fs->io);
+	if (!retval)
+		retval = ext2fs_read_inode(fs, ino, &inode);
+	if (retval)
+		goto out;
+	inode.i_flags |= EXT2_INDEX_FL;
+	retval = ext2fs_write_inode(fs, ino, &inode);
+	if (!retval)
+		retval = e2fold_dir_read_index(fs, ino, &d);
+	if (!retval && d->dx_problem != E2FOLD_DX_OK)
+		retval = EXT2_ET_DIR_CORRUPTED;
+	if (!retval)
+		retval = dx_add(fs, um, d, nn, 1, ret_how);
+out:
+	if (d)
+		e2fold_dir_free(d);
+	free(blk0);
+	free(blk1);
 	return retval;
 }

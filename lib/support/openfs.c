@@ -15,6 +15,23 @@ errcode_t e2fold_open_fs(const char *device, int flags, const char *undo_file,
 	return e2fold_open_fs_at(device, flags, 0, 0, undo_file, ret_fs);
 }
 
+/*
+ * io, without write_byte. Given a manager with write_byte, libext2fs
+ * writes the primary superblock field by field, only the changed bytes;
+ * a kill between two such writes leaves a superblock whose checksum
+ * fails, which nothing opens without a backup (a filesystem of one block
+ * group has none). Without it, the superblock goes in one write of its
+ * 1,024 bytes, which a kill cannot cut (doc/crash-safety.md).
+ */
+static io_manager whole_superblock(io_manager io)
+{
+	static struct struct_io_manager copy;
+
+	copy = *io;
+	copy.write_byte = NULL;
+	return &copy;
+}
+
 errcode_t e2fold_open_fs_at(const char *device, int flags, blk64_t superblock,
 			    unsigned int block_size, const char *undo_file,
 			    ext2_filsys *ret_fs)
@@ -42,6 +59,9 @@ errcode_t e2fold_open_fs_at(const char *device, int flags, blk64_t superblock,
 	}
 	retval = ext2fs_open2(device, NULL, flags | EXT2_FLAG_64BITS,
 			      superblock, block_size, io, ret_fs);
+	/* The channel names its manager itself: replaced there. */
+	if (!retval && (flags & EXT2_FLAG_RW))
+		(*ret_fs)->io->manager = whole_superblock((*ret_fs)->io->manager);
 	if (!retval)
 		e2fold_guard_inode_cache(*ret_fs);
 	return retval;
