@@ -34,25 +34,17 @@ static int print_block(ext2_filsys fs EXT2FS_ATTR((unused)),
 DEBUGFS_CMD(do_blocks)
 {
 	struct session *s = infop;
-	char **args = args_begin(argc, argv);
 	ext2_ino_t ino;
 	errcode_t retval;
-	int exact;
 
-	if (!args)
+	if (path_single_arg(s, argc, argv, "blocks [-e] PATH", 0, &ino))
 		return;
-	if (parse_exact_args(argc, args, 1, &exact)) {
-		cmd_error(s, argv[0], 0, "usage: blocks [-e] PATH");
-	} else if (!path_arg(s, argv[0], args[optind],
-			     exact ? PATH_EXACT : 0, &ino)) {
-		retval = ext2fs_block_iterate3(s->fs, ino, BLOCK_FLAG_READ_ONLY,
-					       NULL, print_block, NULL);
-		printf("\n");
-		if (retval)
-			cmd_error(s, argv[0], retval, "while reading the "
-				  "blocks of inode %u", ino);
-	}
-	free(args);
+	retval = ext2fs_block_iterate3(s->fs, ino, BLOCK_FLAG_READ_ONLY, NULL,
+				       print_block, NULL);
+	printf("\n");
+	if (retval)
+		cmd_error(s, argv[0], retval, "while reading the blocks of "
+			  "inode %u", ino);
 }
 
 /* The blocks icheck looks for, and who owns each. */

@@ -178,6 +178,13 @@ errcode_t path_lookup_entry(struct session *s, ext2_ino_t dir,
 			    const unsigned char *name, unsigned int len,
 			    int exact, struct e2fold_dirent *ret);
 
+/*
+ * The one operand of a command that takes [-e] PATH, resolved with flags
+ * (and PATH_EXACT for -e). Reports the usage or the failure; 0 or -1.
+ */
+int path_single_arg(struct session *s, int argc, cmd_argv_t argv,
+		    const char *usage, int flags, ext2_ino_t *ret_ino);
+
 /* Resolve a command's path argument (flags as above); reports failures. */
 int path_arg(struct session *s, const char *cmd, const char *arg, int flags,
 	     ext2_ino_t *ret_ino);

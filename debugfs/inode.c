@@ -158,25 +158,16 @@ static int need_regular(struct session *s, const char *cmd, ext2_ino_t ino)
 DEBUGFS_CMD(do_cat)
 {
 	struct session *s = infop;
-	char **args = args_begin(argc, argv);
 	ext2_ino_t ino;
 	errcode_t retval;
-	int exact;
 
-	if (!args)
+	if (path_single_arg(s, argc, argv, "cat [-e] PATH", PATH_FOLLOW, &ino) ||
+	    need_regular(s, argv[0], ino))
 		return;
-	if (parse_exact_args(argc, args, 1, &exact)) {
-		cmd_error(s, argv[0], 0, "usage: cat [-e] PATH");
-	} else if (!path_arg(s, argv[0], args[optind],
-				 PATH_FOLLOW | (exact ? PATH_EXACT : 0), &ino) &&
-		   !need_regular(s, argv[0], ino)) {
-		fflush(stdout);
-		retval = copy_out(s, ino, STDOUT_FILENO);
-		if (retval)
-			cmd_error(s, argv[0], retval, "while reading inode %u",
-				  ino);
-	}
-	free(args);
+	fflush(stdout);
+	retval = copy_out(s, ino, STDOUT_FILENO);
+	if (retval)
+		cmd_error(s, argv[0], retval, "while reading inode %u", ino);
 }
 
 /*

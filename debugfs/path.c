@@ -53,6 +53,23 @@ static errcode_t read_symlink(struct session *s, ext2_ino_t ino,
 }
 
 /* The entry named name/len in directory dir. */
+int path_single_arg(struct session *s, int argc, cmd_argv_t argv,
+		    const char *usage, int flags, ext2_ino_t *ret_ino)
+{
+	char **args = args_begin(argc, argv);
+	int exact, r = -1;
+
+	if (!args)
+		return -1;
+	if (parse_exact_args(argc, args, 1, &exact))
+		cmd_error(s, argv[0], 0, "usage: %s", usage);
+	else
+		r = path_arg(s, argv[0], args[optind],
+			     flags | (exact ? PATH_EXACT : 0), ret_ino);
+	free(args);
+	return r;
+}
+
 errcode_t path_lookup_entry(struct session *s, ext2_ino_t dir,
 			    const unsigned char *name, unsigned int len,
 			    int exact, struct e2fold_dirent *ret)
