@@ -36,8 +36,17 @@ struct session {
  * ignored, for the commands judge them) with the engine of its encoding,
  * the current directory the root. A casefold filesystem whose encoding
  * is unknown is opened with a warning, its names compared as bytes.
+ * Writable, on a filesystem with a journal e2fold writes (journal.h),
+ * writes wait in memory for session_commit; a journal that needs
+ * recovery is refused (EXT2_ET_JOURNAL_FLAGS_WRONG, said on stderr).
  */
 errcode_t session_open(struct session *s, const char *device, int writable);
+
+/*
+ * Make what the last command wrote one atomic change through the journal
+ * (-w on a journaled filesystem; otherwise 0, the writes are on disk).
+ */
+errcode_t session_commit(struct session *s);
 
 /* Write back what changed (-w), close, and unload the engine. */
 errcode_t session_close(struct session *s);
@@ -90,6 +99,13 @@ void cmd_error(struct session *s, const char *cmd, errcode_t err,
 
 /* 0 if the filesystem was opened with -w; otherwise report and -1. */
 int cmd_need_writable(struct session *s, const char *cmd);
+
+/*
+ * The end of every command that writes: what it wrote, done or failed
+ * half way, becomes one transaction (session_commit); an error is
+ * reported as the command's.
+ */
+void cmd_commit(struct session *s, const char *cmd);
 
 /*
  * Options of a command: getopt over a private, writable copy of argv

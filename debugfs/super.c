@@ -168,4 +168,5 @@ DEBUGFS_CMD(do_set_encoding_flags)
 	/* Into the backup superblocks too, as the kernel's fields are. */
 	s->fs->flags &= ~EXT2_FLAG_MASTER_SB_ONLY;
 	ext2fs_mark_super_dirty(s->fs);
+	cmd_commit(s, argv[0]);
 }

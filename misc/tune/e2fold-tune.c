@@ -43,8 +43,26 @@ static errcode_t open_fs(struct tune_ctx *ctx)
 
 	if (!ctx->opt.dry_run)
 		flags |= EXT2_FLAG_RW;
-	retval = e2fold_open_fs(ctx->opt.device, flags, ctx->opt.undo_file,
-				&ctx->fs);
+	if (ctx->opt.dry_run || ctx->opt.undo_file) {
+		/* The undo manager and the journal layer do not stack. */
+		retval = e2fold_open_fs(ctx->opt.device, flags,
+					ctx->opt.undo_file, &ctx->fs);
+	} else {
+		/* Each directory's conversion one transaction (convert.c). */
+		errcode_t unjournaled;
+
+		retval = e2fold_open_fs_journaled(ctx->opt.device, flags,
+						  &ctx->fs, &unjournaled);
+		/* A journal to recover: opened as before, for the refusal. */
+		if (retval == EXT2_ET_JOURNAL_FLAGS_WRONG)
+			retval = e2fold_open_fs(ctx->opt.device, flags, NULL,
+						&ctx->fs);
+		else if (!retval && unjournaled &&
+			 unjournaled != EXT2_ET_NO_JOURNAL)
+			fprintf(stderr, "%s: %s: writing without the journal: "
+				"%s\n", prog, ctx->opt.device,
+				error_message(unjournaled));
+	}
 	if (retval)
 		return retval;
 	/*

@@ -153,10 +153,7 @@ for f in "$out/in"/*; do
 done
 # shellcheck disable=SC2086
 run_vm --image "$out/a.img" --image "$out/b.img" --image "$out/c.img" $files
-if ! diff -u "$out/expect" "$out/actual" > "$out/actual.diff"; then
-	kfail "the kernel's answers differ from the expected ones:"
-	cat "$out/actual.diff"
-fi
+kexpect "the kernel's answers differ from the expected ones:"
 
 # --- The kernel's answers. ---
 : > "$out/lookups.log"
