@@ -15,6 +15,7 @@
  * directory, as the kernel would. The entry goes through lib/support:
  * removed in its block as ext4_delete_entry removes it, or added where
  * the kernel would place it, after the same collision check as mkdir.
+ * Each command is one transaction (cmd_commit), as every editing one.
  */
 #include "config.h"
 
@@ -158,6 +159,7 @@ static void unlink_or_rm(struct session *s, int argc, cmd_argv_t argv,
 	       esc(0, e->path, e->path_len), e->ino,
 	       freed ? ", its last link: inode freed" : "");
 out:
+	cmd_commit(s, argv[0]);
 	free(e);
 	free(args);
 }
@@ -251,6 +253,7 @@ DEBUGFS_CMD(do_ln)
 	printf("ln: %s -> inode %u (its link count is left as it was)\n",
 	       esc(0, path, len), ino);
 out:
+	cmd_commit(s, argv[0]);
 	free(path);
 	free(args);
 }
