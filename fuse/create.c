@@ -142,7 +142,7 @@ static int make_node(fuse_req_t req, fuse_ino_t parent_node, const char *name,
 		retval = e2fuse_add_dir(srv, parent, name, ino);
 	else if (!retval)
 		retval = e2fuse_add_name(srv, parent, name, ino,
-					 e2fuse_file_type(mode));
+					 e2fold_file_type(mode));
 	if (retval) {
 		forget(srv, ino);
 		return e2fuse_errno(retval);
@@ -274,7 +274,7 @@ void e2fuse_link(fuse_req_t req, fuse_ino_t node, fuse_ino_t newparent,
 		return;
 	}
 	retval = e2fuse_add_name(srv, parent, newname, ino,
-				 e2fuse_file_type(inode.i_mode));
+				 e2fold_file_type(inode.i_mode));
 	if (!retval) {
 		inode.i_links_count++;
 		e2fuse_set_times(srv, &inode, E2FUSE_CTIME, NULL);

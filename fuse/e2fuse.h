@@ -162,9 +162,6 @@ void e2fuse_reply_entry(fuse_req_t req, ext2_ino_t ino);
 /* Is the filesystem writable? If not, reply EROFS and return 0. */
 int e2fuse_writable(fuse_req_t req);
 
-/* EXT2_FT_* of a mode. */
-int e2fuse_file_type(__u16 mode);
-
 /* ---- refs.c ---- */
 
 /*

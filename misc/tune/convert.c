@@ -8,7 +8,7 @@
  * flag. First every directory is planned without writing anything: names
  * that collide after casefolding (renameplan.h: all but the first in byte
  * order give theirs up), and under strict the names a strict filesystem
- * rejects. If a plan needs renames and --collisions rename was not
+ * rejects. If a plan needs renames and -E collisions=rename was not
  * given, or a directory cannot be rewritten (encrypted: its names are
  * ciphertext and its hashes need the key; damaged: e2fold-fsck's job),
  * or the rewrites may need more blocks than are free (space.c), the
@@ -312,7 +312,7 @@ static int plan(struct tune_ctx *ctx, struct conversion *cv)
 					  "strict filesystem would reject it)");
 	}
 	if (renames && !ctx->opt.rename)
-		printf("%zu name%s would have to be renamed (--collisions "
+		printf("%zu name%s would have to be renamed (-E collisions="
 		       "rename renames them).\n", renames,
 		       renames == 1 ? "" : "s");
 	tune_check_space(ctx, need, "convert");
