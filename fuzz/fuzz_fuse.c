@@ -137,29 +137,10 @@ size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max_size,
 	return image_custom_mutate(seeds, nseeds, data, size, max_size, seed);
 }
 
-/*
- * The image file is rewritten in place, never replaced: e2fold's image
- * lock (imagelock.h) is the process's for the file's inode.
- */
-static void write_image(const char *path, const unsigned char *img,
-			size_t size)
-{
-	int fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0600);
-
-	if (fd < 0 || pwrite(fd, img, size, 0) != (ssize_t)size || close(fd))
-		abort();
-}
-
 static void assert_image_is(const unsigned char *img, size_t size)
 {
-	unsigned char *now = fuzz_malloc(size);
-	int fd = open(image_path, O_RDONLY);
-	struct stat st;
+	unsigned char *now = image_read(image_path, size);
 
-	if (fd < 0 || fstat(fd, &st) || pread(fd, now, size, 0) != (ssize_t)size)
-		abort();
-	close(fd);
-	FUZZ_ASSERT((size_t)st.st_size == size);
 	if (memcmp(now, img, size))
 		fuzz_fail(__FILE__, __LINE__,
 			  "a read-only server changed the image");
@@ -682,9 +663,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (!sd)
 		return 0;
 	img = image_build(sd, data, size);
-	write_image(image_path, img, sd->size);
+	image_write(image_path, img, sd->size);
 	if (dump && *dump)
-		write_image(dump, img, sd->size);
+		image_write(dump, img, sd->size);
 	r = calloc(1, sizeof(*r));
 	if (!r)
 		abort();
