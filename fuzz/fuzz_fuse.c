@@ -187,14 +187,14 @@ static struct node *take_entry(struct run *r, const struct fuse_req *req)
 	return n;
 }
 
-/* Does a request change the filesystem? Then a refusing server refuses. */
+/* Does the server refuse writes (read-only, or corruption met)? */
 static int refusing(const struct run *r)
 {
-	return !e2fuse_may_write((struct e2fuse *)&r->srv);
+	return !e2fuse_may_write(&r->srv);
 }
 
-static void check_refused(const struct run *r, int was_refusing,
-			  const struct fuse_req *req)
+/* A writing request to a server that was refusing writes failed. */
+static void check_refused(int was_refusing, const struct fuse_req *req)
 {
 	if (was_refusing && req->kind != REPLY_ERR) {
 		fprintf(fuzz_report(), "request %s (reply kind %d)\n", req->op,
@@ -202,7 +202,6 @@ static void check_refused(const struct run *r, int was_refusing,
 		fuzz_fail(__FILE__, __LINE__,
 			  "a server refusing writes wrote");
 	}
-	(void)r;
 }
 
 /* lookup: the node found (and now held), or NULL. */
@@ -271,7 +270,7 @@ static int open_file(struct run *r, fuse_ino_t id, int flags)
 	e2fuse_open_file(&req, id, &fi);
 	double_req_check(&req, REPLY(REPLY_OPEN));
 	if ((flags & O_ACCMODE) != O_RDONLY)
-		check_refused(r, was_refusing, &req);
+		check_refused(was_refusing, &req);
 	return req.kind == REPLY_OPEN ? 0 : -1;
 }
 
@@ -297,7 +296,7 @@ static void write_file(struct run *r, fuse_ino_t id, off_t off, size_t size)
 	double_req_init(&req, &r->srv, "write", size);
 	e2fuse_write(&req, id, write_buf, size, off, &fi);
 	double_req_check(&req, REPLY(REPLY_WRITE));
-	check_refused(r, was_refusing, &req);
+	check_refused(was_refusing, &req);
 }
 
 static void flush_file(struct run *r, fuse_ino_t id)
@@ -515,7 +514,7 @@ static struct node *make(struct run *r, fuse_ino_t dir, const char *name,
 	else
 		e2fuse_create(&req, dir, name, 0644, &fi);
 	double_req_check(&req, REPLY(is_dir ? REPLY_ENTRY : REPLY_CREATE));
-	check_refused(r, was_refusing, &req);
+	check_refused(was_refusing, &req);
 	if (req.kind != REPLY_ERR) {
 		n = take_entry(r, &req);
 		check_created(r, dir, name, req.entry.ino);
@@ -532,7 +531,7 @@ static void rename_name(struct run *r, fuse_ino_t from_dir, const char *from,
 	double_req_init(&req, &r->srv, "rename", 0);
 	e2fuse_rename(&req, from_dir, from, to_dir, to, flags);
 	double_req_check(&req, REPLY(REPLY_OK));
-	check_refused(r, was_refusing, &req);
+	check_refused(was_refusing, &req);
 }
 
 static void remove_name(struct run *r, fuse_ino_t dir, const char *name,
@@ -547,7 +546,7 @@ static void remove_name(struct run *r, fuse_ino_t dir, const char *name,
 	else
 		e2fuse_unlink(&req, dir, name);
 	double_req_check(&req, REPLY(REPLY_OK));
-	check_refused(r, was_refusing, &req);
+	check_refused(was_refusing, &req);
 }
 
 /* The first listed name the kernel could send, with its case swapped. */
