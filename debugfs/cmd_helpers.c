@@ -11,6 +11,7 @@
 
 #include "array.h"
 #include "debugfs.h"
+#include "txnio.h"
 #include "hex.h"
 
 void cmd_error(struct session *s, const char *cmd, errcode_t err,
@@ -31,6 +32,18 @@ int cmd_need_writable(struct session *s, const char *cmd)
 		return 0;
 	cmd_error(s, cmd, 0, "the filesystem is open read-only (run with -w)");
 	return -1;
+}
+
+void cmd_commit(struct session *s, const char *cmd)
+{
+	errcode_t retval = session_commit(s);
+
+	if (retval == EXT2_ET_JOURNAL_TOO_SMALL)
+		cmd_error(s, cmd, 0, "its changes (%zu blocks) do not fit in the "
+			  "journal: none of them will be written",
+			  e2fold_txn_pending(s->fs));
+	else if (retval)
+		cmd_error(s, cmd, retval, "while committing to the journal");
 }
 
 char **args_begin(int argc, cmd_argv_t argv)

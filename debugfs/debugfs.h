@@ -36,8 +36,17 @@ struct session {
  * ignored, for the commands judge them) with the engine of its encoding,
  * the current directory the root. A casefold filesystem whose encoding
  * is unknown is opened with a warning, its names compared as bytes.
+ * Writable, on a filesystem with a journal e2fold writes (journal.h),
+ * writes wait in memory for session_commit; a journal that needs
+ * recovery is refused (EXT2_ET_JOURNAL_FLAGS_WRONG, said on stderr).
  */
 errcode_t session_open(struct session *s, const char *device, int writable);
+
+/*
+ * Make what the last command wrote one atomic change through the journal
+ * (-w on a journaled filesystem; otherwise 0, the writes are on disk).
+ */
+errcode_t session_commit(struct session *s);
 
 /* Write back what changed (-w), close, and unload the engine. */
 errcode_t session_close(struct session *s);
@@ -72,6 +81,12 @@ DEBUGFS_CMD(do_dump);
 DEBUGFS_CMD(do_mkdir);
 DEBUGFS_CMD(do_write);
 DEBUGFS_CMD(do_chattr);
+DEBUGFS_CMD(do_unlink);
+DEBUGFS_CMD(do_rm);
+DEBUGFS_CMD(do_ln);
+DEBUGFS_CMD(do_blocks);
+DEBUGFS_CMD(do_icheck);
+DEBUGFS_CMD(do_ncheck);
 
 /* ---- cmd_helpers.c ---- */
 
@@ -84,6 +99,13 @@ void cmd_error(struct session *s, const char *cmd, errcode_t err,
 
 /* 0 if the filesystem was opened with -w; otherwise report and -1. */
 int cmd_need_writable(struct session *s, const char *cmd);
+
+/*
+ * The end of every command that writes: what it wrote, done or failed
+ * half way, becomes one transaction (session_commit); an error is
+ * reported as the command's.
+ */
+void cmd_commit(struct session *s, const char *cmd);
 
 /*
  * Options of a command: getopt over a private, writable copy of argv
@@ -161,6 +183,23 @@ errcode_t path_resolve_parent(struct session *s, const unsigned char *path,
 			      size_t len, int exact, ext2_ino_t *ret_dir,
 			      const unsigned char **ret_name,
 			      unsigned int *ret_name_len);
+
+/*
+ * The entry name/len leads to in directory dir, looked up as the kernel
+ * does (bytes with exact): a copy with its place (lblk, offset) and
+ * inode, name NULL. EXT2_ET_FILE_NOT_FOUND, or EINVAL where a strict
+ * filesystem refuses the name.
+ */
+errcode_t path_lookup_entry(struct session *s, ext2_ino_t dir,
+			    const unsigned char *name, unsigned int len,
+			    int exact, struct e2fold_dirent *ret);
+
+/*
+ * The one operand of a command that takes [-e] PATH, resolved with flags
+ * (and PATH_EXACT for -e). Reports the usage or the failure; 0 or -1.
+ */
+int path_single_arg(struct session *s, int argc, cmd_argv_t argv,
+		    const char *usage, int flags, ext2_ino_t *ret_ino);
 
 /* Resolve a command's path argument (flags as above); reports failures. */
 int path_arg(struct session *s, const char *cmd, const char *arg, int flags,

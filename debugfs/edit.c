@@ -23,6 +23,7 @@
 
 #include "debugfs.h"
 #include "dirlinks.h"
+#include "txnio.h"
 
 /* Where a new entry goes: its directory and name, checked. */
 struct target {
@@ -138,8 +139,79 @@ DEBUGFS_CMD(do_mkdir)
 usage:
 	cmd_error(s, argv[0], 0, "usage: mkdir [-e] PATH");
 out:
+	cmd_commit(s, argv[0]);
 	free(t);
 	free(args);
+}
+
+/*
+ * Read a block's worth of fd into buf (zeros after its end); *ret_n is
+ * 0 at the end of the file.
+ */
+static errcode_t read_block(int fd, unsigned char *buf, unsigned int size,
+			    size_t *ret_n)
+{
+	size_t got = 0;
+	ssize_t n;
+
+	while (got < size && (n = read(fd, buf + got, size - got)) != 0) {
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			return errno;
+		}
+		got += n;
+	}
+	memset(buf + got, 0, size - got);
+	*ret_n = got;
+	return 0;
+}
+
+/*
+ * On a journaled filesystem the contents are file data, not metadata:
+ * the blocks are allocated (initialized, not zeroed) in the command's
+ * transaction, the contents written to them at once (ordered, txnio.h),
+ * and the size set, so that the transaction holds the metadata only and
+ * a large file never outgrows the journal. size is the file's.
+ */
+static errcode_t copy_in_ordered(struct session *s, ext2_ino_t ino, int fd,
+				 off_t size)
+{
+	ext2_filsys fs = s->fs;
+	blk64_t nblocks = (size + fs->blocksize - 1) / fs->blocksize, lblk;
+	struct ext2_inode inode;
+	unsigned char *buf;
+	errcode_t retval;
+	size_t n = 1;
+
+	retval = ext2fs_read_inode(fs, ino, &inode);
+	if (!retval && nblocks)
+		retval = ext2fs_fallocate(fs, EXT2_FALLOCATE_FORCE_INIT, ino,
+					  &inode, ~0ULL, 0, nblocks);
+	if (retval)
+		return retval;
+	retval = ext2fs_get_mem(fs->blocksize, &buf);
+	if (retval)
+		return retval;
+	for (lblk = 0; lblk < nblocks && n && !retval; lblk++) {
+		blk64_t pblk = 0;
+
+		retval = read_block(fd, buf, fs->blocksize, &n);
+		if (!retval && n)
+			retval = ext2fs_bmap2(fs, ino, &inode, NULL, 0, lblk,
+					      NULL, &pblk);
+		if (retval || !n)
+			break;
+		e2fold_txn_data(fs, 1);
+		retval = io_channel_write_blk64(fs->io, pblk, 1, buf);
+		e2fold_txn_data(fs, 0);
+	}
+	ext2fs_free_mem(&buf);
+	if (!retval)
+		retval = ext2fs_inode_size_set(fs, &inode, size);
+	if (!retval)
+		retval = ext2fs_write_inode(fs, ino, &inode);
+	return retval;
 }
 
 /* Copy the native file fd into inode ino. */
@@ -174,7 +246,8 @@ static errcode_t copy_in(struct session *s, ext2_ino_t ino, int fd)
 }
 
 static errcode_t make_file(struct session *s, const struct target *t, int fd,
-			   mode_t perm, ext2_ino_t *ret_ino, enum e2fold_add_how *ret_how)
+			   mode_t perm, off_t size, ext2_ino_t *ret_ino,
+			   enum e2fold_add_how *ret_how)
 {
 	ext2_ino_t ino;
 	errcode_t retval;
@@ -182,7 +255,11 @@ static errcode_t make_file(struct session *s, const struct target *t, int fd,
 	retval = new_inode(s, t->dir, LINUX_S_IFREG | (perm & 07777), 0, &ino);
 	if (retval)
 		return retval;
-	retval = copy_in(s, ino, fd);
+	if (e2fold_txn_active(s->fs) &&
+	    !ext2fs_has_feature_inline_data(s->fs->super))
+		retval = copy_in_ordered(s, ino, fd, size);
+	else
+		retval = copy_in(s, ino, fd);
 	if (!retval)
 		retval = add_entry(s, t->dir, t->name, t->name_len, ino,
 				   EXT2_FT_REG_FILE, ret_how);
@@ -221,7 +298,7 @@ DEBUGFS_CMD(do_write)
 	}
 	if (resolve_target(s, argv[0], args[optind + 1], exact, t))
 		goto out;
-	retval = make_file(s, t, fd, st.st_mode, &ino, &how);
+	retval = make_file(s, t, fd, st.st_mode, st.st_size, &ino, &how);
 	if (retval)
 		cmd_error(s, argv[0], retval, "while creating %s",
 			  esc(0, t->path, t->path_len));
@@ -231,6 +308,7 @@ DEBUGFS_CMD(do_write)
 usage:
 	cmd_error(s, argv[0], 0, "usage: write [-e] SRCFILE PATH");
 out:
+	cmd_commit(s, argv[0]);
 	if (fd >= 0)
 		close(fd);
 	free(t);
@@ -331,5 +409,6 @@ DEBUGFS_CMD(do_chattr)
 		printf("chattr: inode %u flags 0x%x -> 0x%x\n", ino, old,
 		       inode.i_flags);
 out:
+	cmd_commit(s, argv[0]);
 	free(args);
 }

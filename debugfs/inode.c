@@ -12,6 +12,7 @@
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <e2p/e2p.h>
@@ -157,25 +158,34 @@ static int need_regular(struct session *s, const char *cmd, ext2_ino_t ino)
 DEBUGFS_CMD(do_cat)
 {
 	struct session *s = infop;
-	char **args = args_begin(argc, argv);
 	ext2_ino_t ino;
 	errcode_t retval;
-	int exact;
 
-	if (!args)
+	if (path_single_arg(s, argc, argv, "cat [-e] PATH", PATH_FOLLOW, &ino) ||
+	    need_regular(s, argv[0], ino))
 		return;
-	if (parse_exact_args(argc, args, 1, &exact)) {
-		cmd_error(s, argv[0], 0, "usage: cat [-e] PATH");
-	} else if (!path_arg(s, argv[0], args[optind],
-				 PATH_FOLLOW | (exact ? PATH_EXACT : 0), &ino) &&
-		   !need_regular(s, argv[0], ino)) {
-		fflush(stdout);
-		retval = copy_out(s, ino, STDOUT_FILENO);
-		if (retval)
-			cmd_error(s, argv[0], retval, "while reading inode %u",
-				  ino);
-	}
-	free(args);
+	fflush(stdout);
+	retval = copy_out(s, ino, STDOUT_FILENO);
+	if (retval)
+		cmd_error(s, argv[0], retval, "while reading inode %u", ino);
+}
+
+/*
+ * dump -p: the owner, permissions and times of the inode on the copy, as
+ * debugfs gives them (the owner only where this process may set it).
+ */
+static errcode_t preserve(int fd, const struct ext2_inode *inode)
+{
+	struct timespec times[2] = {
+		{ .tv_sec = inode->i_atime },
+		{ .tv_sec = inode->i_mtime },
+	};
+
+	if (fchown(fd, inode_uid(*inode), inode_gid(*inode)) && errno != EPERM)
+		return errno;
+	if (fchmod(fd, inode->i_mode & 07777) || futimens(fd, times))
+		return errno;
+	return 0;
 }
 
 DEBUGFS_CMD(do_dump)
@@ -185,12 +195,20 @@ DEBUGFS_CMD(do_dump)
 	struct ext2_inode inode;
 	ext2_ino_t ino;
 	errcode_t retval;
-	int exact, fd;
+	int exact = 0, keep = 0, fd, c;
 
 	if (!args)
 		return;
-	if (parse_exact_args(argc, args, 2, &exact)) {
-		cmd_error(s, argv[0], 0, "usage: dump [-e] PATH OUTFILE");
+	while ((c = getopt(argc, args, "ep")) != -1) {
+		if (c == 'e')
+			exact = 1;
+		else if (c == 'p')
+			keep = 1;
+		else
+			optind = argc;
+	}
+	if (optind != argc - 2) {
+		cmd_error(s, argv[0], 0, "usage: dump [-e] [-p] PATH OUTFILE");
 		goto out;
 	}
 	if (path_arg(s, argv[0], args[optind],
@@ -211,6 +229,8 @@ DEBUGFS_CMD(do_dump)
 		goto out;
 	}
 	retval = copy_out(s, ino, fd);
+	if (!retval && keep)
+		retval = preserve(fd, &inode);
 	if (close(fd) && !retval)
 		retval = errno;
 	if (retval)

@@ -4,6 +4,8 @@ debugfs_e2fold_debugfs_SOURCES = \
 	debugfs/debugfs.h \
 	debugfs/debugfs.c \
 	debugfs/session.c \
+	debugfs/links.c \
+	debugfs/blocks.c \
 	debugfs/cmd_helpers.c \
 	debugfs/path.c \
 	debugfs/dirview.c \

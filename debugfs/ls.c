@@ -1,7 +1,7 @@
 /*
  * ls.c: list a directory's entries with what matters for encoded names.
  *
- *   ls [-l] [-c] [-H] [-x] [-e] [PATH]
+ *   ls [-l] [-c] [-H] [-x] [-e] [-p] [PATH]
  *
  * One line per entry, in on-disk order:
  *   MARKS INODE TYPE [-l: MODE UID GID SIZE MTIME] [-H: HASH MINOR
@@ -9,6 +9,9 @@
  * MARKS is two columns: 'I' when a strict filesystem refuses the name
  * (not valid UTF-8), 'C' when it collides with another entry. Names are
  * escaped (\xHH for invalid UTF-8 and control bytes), or hex with -x.
+ * -p prints debugfs's parseable lines instead, "." and ".." included:
+ *   /INODE/MODE/UID/GID/NAME/SIZE/   (SIZE empty for a directory)
+ * with the name's bytes as they are.
  */
 #include "config.h"
 
@@ -24,6 +27,7 @@ struct ls_options {
 	int hashes;		/* -H */
 	int hex;		/* -x */
 	int exact;		/* -e */
+	int parse;		/* -p */
 	const char *path;
 };
 
@@ -32,7 +36,7 @@ static int parse_ls(int argc, char **args, struct ls_options *opt)
 	int c;
 
 	memset(opt, 0, sizeof(*opt));
-	while ((c = getopt(argc, args, "lcHxe")) != -1) {
+	while ((c = getopt(argc, args, "lcHxep")) != -1) {
 		switch (c) {
 		case 'l':
 			opt->long_format = 1;
@@ -48,6 +52,9 @@ static int parse_ls(int argc, char **args, struct ls_options *opt)
 			break;
 		case 'e':
 			opt->exact = 1;
+			break;
+		case 'p':
+			opt->parse = 1;
 			break;
 		default:
 			return -1;
@@ -148,6 +155,38 @@ static void print_legend(const struct dir_view *v)
 		       v->ncolliding == 1 ? "" : "s");
 }
 
+/* One -p line, as debugfs's ls -p prints it. */
+static void print_parseable(struct session *s, ext2_ino_t ino,
+			    const unsigned char *name, unsigned int len)
+{
+	struct ext2_inode inode;
+
+	if (!ino || ext2fs_read_inode(s->fs, ino, &inode))
+		memset(&inode, 0, sizeof(inode));
+	printf("/%u/%06o/%d/%d/", ino, inode.i_mode, inode_uid(inode),
+	       inode_gid(inode));
+	fwrite(name, 1, len, stdout);
+	if (LINUX_S_ISDIR(inode.i_mode))
+		printf("//\n");
+	else
+		printf("/%llu/\n", (unsigned long long)EXT2_I_SIZE(&inode));
+}
+
+static void list_parseable(struct session *s, const struct dir_view *v)
+{
+	size_t i;
+
+	if (v->dir->dot)
+		print_parseable(s, v->dir->dot, (const unsigned char *)".", 1);
+	if (v->dir->dotdot)
+		print_parseable(s, v->dir->dotdot,
+				(const unsigned char *)"..", 2);
+	for (i = 0; i < v->dir->nents; i++)
+		print_parseable(s, v->dir->ents[i].ino, v->dir->ents[i].name,
+				v->dir->ents[i].name_len);
+	printf("\n");	/* debugfs ends its listing with an empty line */
+}
+
 DEBUGFS_CMD(do_ls)
 {
 	struct session *s = infop;
@@ -161,7 +200,8 @@ DEBUGFS_CMD(do_ls)
 	if (!args)
 		return;
 	if (parse_ls(argc, args, &opt)) {
-		cmd_error(s, argv[0], 0, "usage: ls [-l] [-c] [-H] [-x] [-e] [PATH]");
+		cmd_error(s, argv[0], 0, "usage: ls [-l] [-c] [-H] [-x] [-e] [-p] "
+			  "[PATH]");
 		goto out;
 	}
 	if (path_arg(s, argv[0], opt.path,
@@ -170,6 +210,11 @@ DEBUGFS_CMD(do_ls)
 	retval = dir_view_open(s, ino, &v);
 	if (retval) {
 		cmd_error(s, argv[0], retval, "while reading inode %u", ino);
+		goto out;
+	}
+	if (opt.parse) {
+		list_parseable(s, &v);
+		dir_view_close(&v);
 		goto out;
 	}
 	if (opt.hashes || opt.folded) {

@@ -53,9 +53,26 @@ static errcode_t read_symlink(struct session *s, ext2_ino_t ino,
 }
 
 /* The entry named name/len in directory dir. */
-static errcode_t lookup_component(struct session *s, ext2_ino_t dir,
-				  const unsigned char *name, unsigned int len,
-				  int exact, ext2_ino_t *ret_ino)
+int path_single_arg(struct session *s, int argc, cmd_argv_t argv,
+		    const char *usage, int flags, ext2_ino_t *ret_ino)
+{
+	char **args = args_begin(argc, argv);
+	int exact, r = -1;
+
+	if (!args)
+		return -1;
+	if (parse_exact_args(argc, args, 1, &exact))
+		cmd_error(s, argv[0], 0, "usage: %s", usage);
+	else
+		r = path_arg(s, argv[0], args[optind],
+			     flags | (exact ? PATH_EXACT : 0), ret_ino);
+	free(args);
+	return r;
+}
+
+errcode_t path_lookup_entry(struct session *s, ext2_ino_t dir,
+			    const unsigned char *name, unsigned int len,
+			    int exact, struct e2fold_dirent *ret)
 {
 	struct e2fold_dir *d;
 	struct e2fold_lookup *lk;
@@ -64,16 +81,6 @@ static errcode_t lookup_component(struct session *s, ext2_ino_t dir,
 	retval = e2fold_dir_read(s->fs, dir, &d);
 	if (retval)
 		return retval;
-	if (len == 1 && name[0] == '.') {
-		*ret_ino = dir;
-		e2fold_dir_free(d);
-		return 0;
-	}
-	if (len == 2 && name[0] == '.' && name[1] == '.') {
-		*ret_ino = dir == EXT2_ROOT_INO || !d->dotdot ? dir : d->dotdot;
-		e2fold_dir_free(d);
-		return 0;
-	}
 	lk = malloc(sizeof(*lk));
 	if (!lk) {
 		e2fold_dir_free(d);
@@ -85,10 +92,36 @@ static errcode_t lookup_component(struct session *s, ext2_ino_t dir,
 		retval = EINVAL;
 	else if (!retval && !lk->found)
 		retval = EXT2_ET_FILE_NOT_FOUND;
-	else if (!retval)
-		*ret_ino = lk->found->ino;
+	else if (!retval) {
+		*ret = *lk->found;
+		ret->name = NULL;	/* it lives in d, freed below */
+	}
 	free(lk);
 	e2fold_dir_free(d);
+	return retval;
+}
+
+static errcode_t lookup_component(struct session *s, ext2_ino_t dir,
+				  const unsigned char *name, unsigned int len,
+				  int exact, ext2_ino_t *ret_ino)
+{
+	struct e2fold_dirent found;
+	struct e2fold_dir *d;
+	errcode_t retval;
+
+	if ((len == 1 && name[0] == '.') ||
+	    (len == 2 && name[0] == '.' && name[1] == '.')) {
+		retval = e2fold_dir_read(s->fs, dir, &d);
+		if (retval)
+			return retval;
+		*ret_ino = len == 1 || dir == EXT2_ROOT_INO || !d->dotdot ?
+			dir : d->dotdot;
+		e2fold_dir_free(d);
+		return 0;
+	}
+	retval = path_lookup_entry(s, dir, name, len, exact, &found);
+	if (!retval)
+		*ret_ino = found.ino;
 	return retval;
 }
 

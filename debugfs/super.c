@@ -126,7 +126,7 @@ static int parse_flags(struct session *s, const char *cmd, const char *arg,
 		*ret_flags = num;
 		return 0;
 	}
-	if (e2fold_parse_encoding_flags(arg, ret_flags, &bad)) {
+	if (e2fold_parse_encoding_flags(arg, ret_flags, NULL, &bad)) {
 		cmd_error(s, cmd, 0, "unknown encoding flag '%s' (known: strict, "
 			  "no_compat_fallback; or a number)",
 			  bad ? esc(0, (unsigned char *)bad, strlen(bad)) : arg);
@@ -145,7 +145,7 @@ DEBUGFS_CMD(do_set_encoding_flags)
 
 	if (argc != 2) {
 		cmd_error(s, argv[0], 0, "usage: set_encoding_flags "
-			  "none|FLAG[,FLAG...]|NUMBER");
+			  "none|FLAG[-FLAG...]|NUMBER");
 		return;
 	}
 	if (cmd_need_writable(s, argv[0]))
@@ -168,4 +168,5 @@ DEBUGFS_CMD(do_set_encoding_flags)
 	/* Into the backup superblocks too, as the kernel's fields are. */
 	s->fs->flags &= ~EXT2_FLAG_MASTER_SB_ONLY;
 	ext2fs_mark_super_dirty(s->fs);
+	cmd_commit(s, argv[0]);
 }

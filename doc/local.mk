@@ -8,7 +8,8 @@ EXTRA_DIST += doc/e2fold-fuse.1
 endif
 # What the code relies on, in the project's words; tests cite its sections.
 EXTRA_DIST += doc/encrypted-htree.md doc/kernel-facts.md \
-	doc/crash-safety.md doc/fuse.md doc/fsck.md doc/robustness.md
+	doc/crash-safety.md doc/fuse.md doc/fsck.md doc/robustness.md \
+	doc/journal.md
 # For users and for the next engineer.
 EXTRA_DIST += doc/casefold-programs.md doc/packaging.md doc/architecture.md \
 	tests/README.md

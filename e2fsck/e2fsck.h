@@ -40,6 +40,8 @@ enum fsck_mode {
 	MODE_PREEN,		/* -p: fix what is safe, stop otherwise */
 };
 
+#define FSCK_MAX_E2FSCK_ARGS 48
+
 struct fsck_options {
 	const char *device;
 	enum fsck_mode mode;
@@ -54,6 +56,17 @@ struct fsck_options {
 	const char *report_file;	/* --report */
 	const char *e2fsck;	/* --e2fsck: which e2fsck to run */
 	int no_e2fsck;		/* --no-e2fsck: names and hash trees only */
+	/*
+	 * e2fsck's own options, handed to its run on the device as given
+	 * (-c -k -t -d -F -l -L -j -I -P, -E keys e2fold has nothing to add
+	 * to): e2fold checks nothing they change.
+	 */
+	const char *e2fsck_args[FSCK_MAX_E2FSCK_ARGS];
+	int n_e2fsck_args;
+	char e2fsck_extended[1024];	/* their -E keys, joined with ',' */
+	int journal_only;	/* -E journal_only: e2fsck replays, that is all */
+	int optimize_dirs;	/* -D (handed to e2fsck too) */
+	int badblocks_list;	/* -l or -L (handed to e2fsck) */
 };
 
 /* A rename pass 2 plans, and the planner (renameplan.h). */

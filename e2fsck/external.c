@@ -362,8 +362,8 @@ static errcode_t run_e2fsck(struct fsck_ctx *ctx, const char *device,
 {
 	char dir[] = "/tmp/e2fold-fsck.XXXXXX";
 	char config[64], log[64], undo[4096], sb[32], bs[32], cfd[16];
-	char *argv[18];
-	int argc = 0, status;
+	char *argv[18 + FSCK_MAX_E2FSCK_ARGS];
+	int argc = 0, status, i;
 	struct progress_relay relay = { .ctx = ctx, .fds = { -1, -1 } };
 	errcode_t retval;
 
@@ -404,6 +404,10 @@ static errcode_t run_e2fsck(struct fsck_ctx *ctx, const char *device,
 		argv[argc++] = "-C";
 		argv[argc++] = cfd;
 	}
+	/* The user's e2fsck options: for the run on the device, not the judge. */
+	if (device == ctx->opt.device && (undo_ok || progress))
+		for (i = 0; i < ctx->opt.n_e2fsck_args; i++)
+			argv[argc++] = (char *)ctx->opt.e2fsck_args[i];
 	argv[argc++] = (char *)device;
 	argv[argc] = NULL;
 	retval = run(argv, config, out, relay.fds[0] >= 0 ? &relay : NULL,

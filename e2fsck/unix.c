@@ -2,8 +2,9 @@
  * unix.c: e2fold-fsck's command line, opening the filesystem, running the
  * passes, and the exit code (e2fsck's conventions).
  *
- *   e2fold-fsck [-n|-y|-p] [-f] [-v] [-C fd] [-E check_encoding,verify]
+ *   e2fold-fsck [-n|-y|-p] [-fvtcdkrDF] [-C fd] [-E extended-options]
  *               [-b superblock] [-B blocksize] [-z undo_file]
+ *               [-l|-L file] [-j journal] [-I blocks] [-P size]
  *               [--report FILE.json] [--e2fsck PATH|--no-e2fsck] DEVICE|FILE
  *   e2fold-fsck -V|--version|--help
  */
@@ -37,8 +38,10 @@ static const char *prog = "e2fold-fsck";
 static void usage(int status)
 {
 	fprintf(status ? stderr : stdout,
-		"Usage: %s [-n|-y|-p] [-f] [-v] [-C fd] [-E check_encoding,verify]\n"
+		"Usage: %s [-n|-y|-p] [-fvtcdkrDF] [-C fd] [-E extended-options]\n"
 		"\t\t[-b superblock] [-B blocksize] [-z undo_file]\n"
+		"\t\t[-l|-L bad_blocks_file] [-j external_journal]\n"
+		"\t\t[-I inode_buffer_blocks] [-P process_inode_size]\n"
 		"\t\t[--report FILE.json] [--e2fsck PATH|--no-e2fsck] device\n\n"
 		"  -n   check read-only, answer no to every question\n"
 		"  -y   answer yes to every question\n"
@@ -53,14 +56,49 @@ static void usage(int status)
 		"  -E verify           after a repair, run e2fsck -fn on the whole\n"
 		"                      filesystem too\n"
 		"  -z undo_file        save the original of every block written\n"
+		"  -c -k -t -d -D -F -l -L -j -I -P, and -E keys of e2fsck's own\n"
+		"  (journal_only, discard, readahead_kb=, fragcheck, ...): as\n"
+		"                      e2fsck takes them, handed to it; -r does\n"
+		"                      nothing, as in e2fsck\n"
 		"  --report FILE.json  every finding and change, as JSON\n"
 		"  --e2fsck PATH       the e2fsck that checks the rest (default:\n"
 		"                      e2fsck on PATH or in /sbin)\n"
 		"  --no-e2fsck         check names and hash trees only\n"
 		"  -V, --version       print the version and exit\n"
-		"  --help              print this help and exit\n",
+		"  -h, --help          print this help and exit\n",
 		prog);
 	exit(status);
+}
+
+/* e2fsck 1.47's -E keys that e2fold hands over as they are. */
+static const char *const e2fsck_keys[] = {
+	"ea_ver", "readahead_kb", "fragcheck", "journal_only", "discard",
+	"nodiscard", "optimize_extents", "no_optimize_extents",
+	"inode_count_fullmap", "no_inode_count_fullmap", "log_filename",
+	"bmap2extent", "fixes_only", "unshare_blocks", "clear_all_uninit_bits",
+};
+
+static int is_e2fsck_key(const char *tok)
+{
+	size_t len = strcspn(tok, "="), i;
+
+	for (i = 0; i < sizeof(e2fsck_keys) / sizeof(e2fsck_keys[0]); i++)
+		if (strlen(e2fsck_keys[i]) == len &&
+		    !strncmp(e2fsck_keys[i], tok, len))
+			return 1;
+	return 0;
+}
+
+static void pass_extended(struct fsck_options *opt, const char *tok)
+{
+	size_t used = strlen(opt->e2fsck_extended);
+
+	if (used + strlen(tok) + 2 > sizeof(opt->e2fsck_extended)) {
+		fprintf(stderr, "%s: -E %s: too many extended options\n", prog,
+			tok);
+		exit(FSCK_USAGE);
+	}
+	sprintf(opt->e2fsck_extended + used, "%s%s", used ? "," : "", tok);
 }
 
 static void parse_extended(struct fsck_options *opt, const char *arg)
@@ -75,6 +113,15 @@ static void parse_extended(struct fsck_options *opt, const char *arg)
 			opt->check_encoding = 1;
 		} else if (!strcmp(tok, "verify")) {
 			opt->verify = 1;
+		} else if (!strncmp(tok, "problem_log", 11)) {
+			fprintf(stderr, "%s: -E problem_log: e2fold gives e2fsck "
+				"a problem log of its own (--report FILE.json "
+				"has every finding of both)\n", prog);
+			exit(FSCK_USAGE);
+		} else if (is_e2fsck_key(tok)) {
+			if (!strcmp(tok, "journal_only"))
+				opt->journal_only = 1;
+			pass_extended(opt, tok);
 		} else {
 			fprintf(stderr, "%s: unknown extended option '%s'\n",
 				prog, tok);
@@ -82,6 +129,19 @@ static void parse_extended(struct fsck_options *opt, const char *arg)
 		}
 	}
 	free(copy);
+}
+
+/* One of e2fsck's own options, with its argument (or NULL). */
+static void pass_option(struct fsck_options *opt, const char *flag,
+			const char *arg)
+{
+	if (opt->n_e2fsck_args + 2 > FSCK_MAX_E2FSCK_ARGS) {
+		fprintf(stderr, "%s: too many options for e2fsck\n", prog);
+		exit(FSCK_USAGE);
+	}
+	opt->e2fsck_args[opt->n_e2fsck_args++] = flag;
+	if (arg)
+		opt->e2fsck_args[opt->n_e2fsck_args++] = arg;
 }
 
 /* A decimal number of at least min, for option opt; usage error else. */
@@ -99,6 +159,32 @@ static unsigned long long parse_number(const char *arg, const char *opt,
 		exit(FSCK_USAGE);
 	}
 	return n;
+}
+
+/*
+ * After the options: what e2fsck refuses together, refused here with its
+ * words and its exit status, before anything is opened.
+ */
+static void check_combinations(struct fsck_options *opt)
+{
+	const char *with = NULL;
+
+	if (opt->mode == MODE_NO) {
+		for (int i = 0; i < opt->n_e2fsck_args && !with; i++)
+			if (!strcmp(opt->e2fsck_args[i], "-c"))
+				with = "-c";
+		if (opt->optimize_dirs)
+			with = "-D";
+		if (opt->badblocks_list)
+			with = "-l/-L";
+	}
+	if (with) {
+		fprintf(stderr, "%s: the -n and %s options are incompatible\n",
+			prog, with);
+		exit(FSCK_ERROR);
+	}
+	if (opt->e2fsck_extended[0])
+		pass_option(opt, "-E", opt->e2fsck_extended);
 }
 
 static void set_mode(struct fsck_options *opt, enum fsck_mode mode)
@@ -125,7 +211,7 @@ static void parse_options(int argc, char **argv, struct fsck_options *opt)
 
 	memset(opt, 0, sizeof(*opt));
 	opt->progress_fd = -1;
-	while ((c = getopt_long(argc, argv, "nypafvVb:B:C:E:z:", longopts,
+	while ((c = getopt_long(argc, argv, "nypafvVhrcktdFDb:B:C:E:z:l:L:j:I:P:", longopts,
 				NULL)) != -1) {
 		switch (c) {
 		case 'n':
@@ -182,6 +268,35 @@ static void parse_options(int argc, char **argv, struct fsck_options *opt)
 		case 'z':
 			opt->undo_file = optarg;
 			break;
+		case 'r':	/* e2fsck's "for compatibility only" */
+			break;
+		case 'c':	/* badblocks; like -l and -L, it forces a check */
+			opt->force = 1;
+			/* fall through */
+		case 'k':
+		case 't':
+		case 'd':
+		case 'F':
+			pass_option(opt, c == 'c' ? "-c" : c == 'k' ? "-k" :
+				    c == 't' ? "-t" : c == 'd' ? "-d" : "-F",
+				    NULL);
+			break;
+		case 'D':
+			opt->optimize_dirs = 1;
+			pass_option(opt, "-D", NULL);
+			break;
+		case 'l':
+		case 'L':
+			opt->force = 1;
+			opt->badblocks_list = 1;
+			pass_option(opt, c == 'l' ? "-l" : "-L", optarg);
+			break;
+		case 'j':
+		case 'I':
+		case 'P':
+			pass_option(opt, c == 'j' ? "-j" : c == 'I' ? "-I" : "-P",
+				    optarg);
+			break;
 		case 'R':
 			opt->report_file = optarg;
 			break;
@@ -200,6 +315,7 @@ static void parse_options(int argc, char **argv, struct fsck_options *opt)
 	}
 	if (optind != argc - 1)
 		usage(FSCK_USAGE);
+	check_combinations(opt);
 	opt->device = argv[optind];
 }
 
@@ -526,7 +642,7 @@ static void fallback_advice(const struct fsck_ctx *ctx)
 	       "filesystem can take no_compat_fallback, which spares Linux "
 	       "6.12 and newer a whole-directory scan on every lookup miss "
 	       "and create (e2fold-tune -E encoding_flags=%sno_compat_fallback "
-	       "%s).\n", dev, ctx->strict ? "strict," : "", dev);
+	       "%s).\n", dev, ctx->strict ? "strict-" : "", dev);
 }
 
 /*
@@ -993,6 +1109,25 @@ static int check(struct fsck_ctx *ctx)
 	return exit_status(ctx);
 }
 
+/* -E journal_only: e2fsck replays the journal; e2fold checks nothing. */
+static int journal_only(struct fsck_ctx *ctx)
+{
+	errcode_t retval;
+	int status;
+
+	if (!ctx->use_e2fsck) {
+		fprintf(stderr, "%s: -E journal_only needs e2fsck, which "
+			"replays the journal\n", prog);
+		return FSCK_USAGE;
+	}
+	retval = fsck_replay_journal(ctx, &status);
+	if (retval) {
+		fail(ctx, retval, "running e2fsck on", ctx->opt.device);
+		return FSCK_ERROR;
+	}
+	return status;
+}
+
 int fsck_main(int argc, char **argv)
 {
 	struct fsck_ctx ctx;
@@ -1004,15 +1139,21 @@ int fsck_main(int argc, char **argv)
 	optind = 1;	/* fsck_main may run more than once in a process */
 	parse_options(argc, argv, &ctx.opt);
 	fsck_catch_signals();
+	/* e2fsck's status for this: an operational error, not a usage one. */
 	if (ctx.opt.mode == MODE_ASK && !isatty(0)) {
 		fprintf(stderr, "%s: need a terminal to ask questions; use -n, "
 			"-y or -p\n", prog);
-		return FSCK_USAGE;
+		return FSCK_ERROR;
 	}
 	if (ctx.opt.report_file)
 		ctx.report = report_new();
 	fsck_say(&ctx, "%s\n", e2fold_version_banner(prog));
 	ctx.use_e2fsck = find_e2fsck(&ctx);
+	if (ctx.opt.journal_only)
+		return finish(&ctx, journal_only(&ctx));
+	if (!ctx.use_e2fsck && ctx.opt.n_e2fsck_args)
+		printf("Note: without e2fsck, its options (%s ...) do "
+		       "nothing.\n", ctx.opt.e2fsck_args[0]);
 	if (open_or_report(&ctx, ctx.use_e2fsck ? ".super" : ""))
 		return finish(&ctx, FSCK_ERROR);
 	return finish(&ctx, check(&ctx));

@@ -103,6 +103,9 @@ void e2fuse_setattr(fuse_req_t req, fuse_ino_t node, struct stat *attr,
 		e2fuse_set_times(srv, &inode, E2FUSE_MTIME, NULL);
 	e2fuse_set_times(srv, &inode, E2FUSE_CTIME, NULL);
 	retval = e2fuse_write_inode(srv, ino, &inode);
+	/* A stored access ACL follows the mode, as posix_acl_chmod. */
+	if (!retval && (to_set & FUSE_SET_ATTR_MODE))
+		retval = e2fuse_acl_chmod(srv, ino, inode.i_mode);
 	if (retval) {
 		fuse_reply_err(req, e2fuse_errno(retval));
 		return;

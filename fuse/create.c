@@ -114,6 +114,8 @@ static int make_node(fuse_req_t req, fuse_ino_t parent_node, const char *name,
 {
 	struct e2fuse *srv = e2fuse_of(req);
 	ext2_ino_t parent = e2fuse_ino(parent_node), ino;
+	struct e2fuse_new_acl acl;
+	__u16 imode = mode;
 	errcode_t retval;
 	int err;
 
@@ -124,17 +126,23 @@ static int make_node(fuse_req_t req, fuse_ino_t parent_node, const char *name,
 		err = e2fuse_may_link_dir(srv, parent);
 	if (err)
 		return err;
-	mode &= ~fuse_req_ctx(req)->umask;
-	retval = make_inode(req, parent, mode, &ino);
-	if (retval)
+	/* The parent's default ACL, or else the umask (the kernel leaves both). */
+	retval = e2fuse_acl_create(srv, parent, &imode,
+				   fuse_req_ctx(req)->umask, &acl);
+	if (!retval)
+		retval = make_inode(req, parent, imode, &ino);
+	if (retval) {
+		e2fuse_acl_free(&acl);
 		return e2fuse_errno(retval);
-	if (S_ISCHR(mode) || S_ISBLK(mode))
+	}
+	retval = e2fuse_acl_store_new(srv, ino, &acl);
+	if (!retval && (S_ISCHR(mode) || S_ISBLK(mode)))
 		retval = set_rdev(srv, ino, rdev);
 	if (!retval && S_ISDIR(mode))
 		retval = e2fuse_add_dir(srv, parent, name, ino);
 	else if (!retval)
 		retval = e2fuse_add_name(srv, parent, name, ino,
-					 e2fuse_file_type(mode));
+					 e2fold_file_type(mode));
 	if (retval) {
 		forget(srv, ino);
 		return e2fuse_errno(retval);
@@ -266,7 +274,7 @@ void e2fuse_link(fuse_req_t req, fuse_ino_t node, fuse_ino_t newparent,
 		return;
 	}
 	retval = e2fuse_add_name(srv, parent, newname, ino,
-				 e2fuse_file_type(inode.i_mode));
+				 e2fold_file_type(inode.i_mode));
 	if (!retval) {
 		inode.i_links_count++;
 		e2fuse_set_times(srv, &inode, E2FUSE_CTIME, NULL);

@@ -17,9 +17,24 @@
 
 #include "e2fuse.h"
 
-static void init(void *userdata EXT2FS_ATTR((unused)),
-		 struct fuse_conn_info *conn)
+static void init(void *userdata, struct fuse_conn_info *conn)
 {
+	struct e2fuse *srv = userdata;
+
+	/*
+	 * The umask reaches the server unapplied: a parent's default ACL
+	 * replaces it (create.c), as for ext4.
+	 */
+	if (conn->capable & FUSE_CAP_DONT_MASK)
+		conn->want |= FUSE_CAP_DONT_MASK;
+	/*
+	 * POSIX ACLs: the kernel checks access with them (this turns on
+	 * default_permissions, so not with fakeroot) and hands the ACL
+	 * attributes through; the server keeps them as ext4 does (acl.c).
+	 */
+	if ((conn->capable & FUSE_CAP_POSIX_ACL) && e2fuse_acl_on(srv) &&
+	    !srv->opt.fakeroot)
+		conn->want |= FUSE_CAP_POSIX_ACL;
 	/* chattr and lsattr open directories too. */
 	if (conn->capable & FUSE_CAP_IOCTL_DIR)
 		conn->want |= FUSE_CAP_IOCTL_DIR;
@@ -111,6 +126,10 @@ int main(int argc, char **argv)
 	if (r) {
 		fuse_opt_free_args(&args);
 		return r == 1 ? 0 : 2;
+	}
+	if (srv.opt.remount) {
+		fuse_opt_free_args(&args);
+		return e2fuse_remount(&srv.opt);
 	}
 	asked_ro = srv.opt.readonly;
 	if (e2fuse_open(&srv)) {

@@ -44,6 +44,7 @@ struct e2fuse_options {
 	unsigned int uid, gid;
 	enum e2fuse_kernel kernel;
 	enum e2fuse_atime atime;
+	int remount;		/* -o remount: change the mount, serve nothing */
 	int foreground, debug;
 };
 
@@ -60,6 +61,14 @@ struct e2fuse {
 	ext2_ino_t *orphans;		/* the on-disk orphan list, in order */
 	size_t norphans, orphans_cap;
 };
+
+/* ---- remount.c ---- */
+
+/*
+ * -o remount: switch the mount at opt->mountpoint read-only or back, as
+ * opt->readonly says. Returns the exit status, after saying why on error.
+ */
+int e2fuse_remount(const struct e2fuse_options *opt);
 
 /* ---- errors.c ---- */
 
@@ -153,9 +162,6 @@ void e2fuse_reply_entry(fuse_req_t req, ext2_ino_t ino);
 /* Is the filesystem writable? If not, reply EROFS and return 0. */
 int e2fuse_writable(fuse_req_t req);
 
-/* EXT2_FT_* of a mode. */
-int e2fuse_file_type(__u16 mode);
-
 /* ---- refs.c ---- */
 
 /*
@@ -207,6 +213,68 @@ struct e2fuse_found {
  */
 int e2fuse_find(struct e2fuse *srv, ext2_ino_t dir, const char *name,
 		struct e2fuse_found *ret);
+
+/* ---- xattr.c ---- */
+
+/*
+ * The attributes of ino, read; close with ext2fs_xattrs_close. For a
+ * write (write non-zero) the ext_attr feature is turned on first, as
+ * ext4 turns it on; without it a read gets EXT2_ET_MISSING_EA_FEATURE
+ * (no attributes).
+ */
+errcode_t e2fuse_xattrs_open(struct e2fuse *srv, ext2_ino_t ino, int write,
+			     struct ext2_xattr_handle **ret_h);
+
+/*
+ * An attribute of ino changed: ctime is now, as ext4 sets it, and the
+ * mode *mode if mode is not NULL (an ACL that set it).
+ */
+errcode_t e2fuse_xattr_changed(struct e2fuse *srv, ext2_ino_t ino,
+			       const __u16 *mode);
+
+/* ---- acl.c ---- */
+
+extern const char e2fuse_acl_access[];	/* system.posix_acl_access */
+extern const char e2fuse_acl_default[];	/* system.posix_acl_default */
+
+/* Are POSIX ACLs served (the image's default mount options say acl)? */
+int e2fuse_acl_on(const struct e2fuse *srv);
+
+/* Is name one of the two ACL attributes? */
+int e2fuse_acl_name(const char *name);
+
+/*
+ * Set ACL attribute name of ino to value (len bytes, the VFS layout), or
+ * remove it (value NULL), as ext4_set_acl: an access ACL the mode can
+ * say is not stored but sets the mode; ctime changes. Returns 0 or an
+ * errno: EINVAL (not a valid ACL), EACCES (a default ACL on a
+ * non-directory), EOPNOTSUPP (ACLs not served).
+ */
+int e2fuse_acl_set(struct e2fuse *srv, ext2_ino_t ino, const char *name,
+		   const void *value, size_t len);
+
+/* chmod of ino to mode: its access ACL, if stored, follows. */
+errcode_t e2fuse_acl_chmod(struct e2fuse *srv, ext2_ino_t ino, __u16 mode);
+
+/* The ACLs a new inode is to get (VFS layout; NULL: none). */
+struct e2fuse_new_acl {
+	void *access, *dflt;
+	size_t access_len, dflt_len;
+};
+
+/*
+ * A new inode of *mode in dir (posix_acl_create): with dir's default
+ * ACL, *mode is masked by it and *ret holds the ACLs to store; without,
+ * the umask applies. Free *ret with e2fuse_acl_store_new or _free.
+ */
+errcode_t e2fuse_acl_create(struct e2fuse *srv, ext2_ino_t dir,
+			    __u16 *mode, mode_t umask,
+			    struct e2fuse_new_acl *ret);
+
+/* Store acl's ACLs on the new inode ino, and free them. */
+errcode_t e2fuse_acl_store_new(struct e2fuse *srv, ext2_ino_t ino,
+			       struct e2fuse_new_acl *acl);
+void e2fuse_acl_free(struct e2fuse_new_acl *acl);
 
 /* ---- the operations, one file per kind ---- */
 

@@ -11,6 +11,7 @@ fuse_e2fold_fuse_SOURCES = \
 	fuse/options.c \
 	fuse/mount.c \
 	fuse/errors.c \
+	fuse/remount.c \
 	fuse/node.c \
 	fuse/refs.c \
 	fuse/names.c \
@@ -25,6 +26,7 @@ fuse_e2fold_fuse_SOURCES = \
 	fuse/attr.c \
 	fuse/file.c \
 	fuse/xattr.c \
+	fuse/acl.c \
 	fuse/ioctl.c
 fuse_e2fold_fuse_CPPFLAGS = $(E2FOLD_TOOL_CPPFLAGS)
 fuse_e2fold_fuse_CFLAGS = $(AM_CFLAGS) $(E2FOLD_TOOL_CFLAGS) $(FUSE_CFLAGS) $(NETTLE_CFLAGS)

@@ -187,27 +187,6 @@ int e2fuse_writable(fuse_req_t req)
 	return 1;
 }
 
-int e2fuse_file_type(__u16 mode)
-{
-	switch (mode & LINUX_S_IFMT) {
-	case LINUX_S_IFREG:
-		return EXT2_FT_REG_FILE;
-	case LINUX_S_IFDIR:
-		return EXT2_FT_DIR;
-	case LINUX_S_IFCHR:
-		return EXT2_FT_CHRDEV;
-	case LINUX_S_IFBLK:
-		return EXT2_FT_BLKDEV;
-	case LINUX_S_IFIFO:
-		return EXT2_FT_FIFO;
-	case LINUX_S_IFSOCK:
-		return EXT2_FT_SOCK;
-	case LINUX_S_IFLNK:
-		return EXT2_FT_SYMLINK;
-	}
-	return EXT2_FT_UNKNOWN;
-}
-
 /* Seconds and, with room for it, the extra word of one timestamp. */
 static void put_stamp(__u32 *secs, __u32 *extra, const struct timespec *ts)
 {

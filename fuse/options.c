@@ -4,7 +4,7 @@
  *
  * Ours, taken out before libfuse sees them: fakeroot, uid=N, gid=N,
  * kernel=6.1|6.12|new, relatime|strictatime|noatime (the server keeps
- * atime: the kernel does not for FUSE), -V/--version, -h/--help. "ro" and "rw" are ours
+ * atime: the kernel does not for FUSE), remount, -V/--version, -h/--help. "ro" and "rw" are ours
  * and also stay for the kernel, which then refuses writes itself; the
  * last of them wins, as in mount(8), for both. Everything
  * else (-f, -d, -s, other -o options) is libfuse's.
@@ -31,6 +31,7 @@ enum {
 	KEY_UID,
 	KEY_GID,
 	KEY_KERNEL,
+	KEY_REMOUNT,
 	KEY_RELATIME,
 	KEY_STRICTATIME,
 	KEY_NOATIME,
@@ -47,6 +48,7 @@ static const struct fuse_opt specs[] = {
 	FUSE_OPT_KEY("uid=", KEY_UID),
 	FUSE_OPT_KEY("gid=", KEY_GID),
 	FUSE_OPT_KEY("kernel=", KEY_KERNEL),
+	FUSE_OPT_KEY("remount", KEY_REMOUNT),
 	FUSE_OPT_KEY("relatime", KEY_RELATIME),
 	FUSE_OPT_KEY("strictatime", KEY_STRICTATIME),
 	FUSE_OPT_KEY("noatime", KEY_NOATIME),
@@ -143,6 +145,9 @@ static int take(void *data, const char *arg, int key,
 	case KEY_RW:
 		opt->readonly = key == KEY_RO;
 		return 1;
+	case KEY_REMOUNT:
+		opt->remount = 1;
+		return 0;
 	case KEY_RELATIME:
 	case KEY_STRICTATIME:
 	case KEY_NOATIME:
@@ -194,7 +199,11 @@ static int add_defaults(const struct e2fuse_options *opt,
 	 */
 	if (geteuid() == 0 && !opt->fakeroot)
 		r |= fuse_opt_add_arg(args, "-oallow_other");
-	r |= fuse_opt_add_arg(args, "-osubtype=e2fold");
+	/*
+	 * The type is then fuse.e2fold-fuse, and mount.fuse3 runs the
+	 * program of that name for a remount (remount.c).
+	 */
+	r |= fuse_opt_add_arg(args, "-osubtype=e2fold-fuse");
 	/*
 	 * The image's absolute path names the mount (',' and '\\' escaped
 	 * for -o), so that ext2fs_check_if_mounted, which compares the

@@ -27,6 +27,7 @@
 
 #include "diredit.h"
 #include "e2fuse.h"
+#include "newinode.h"
 
 #ifndef RENAME_NOREPLACE
 #define RENAME_NOREPLACE (1 << 0)
@@ -160,7 +161,7 @@ static int check_move(struct e2fuse *srv, struct move *m, unsigned int flags)
 	if (err)
 		return err;
 	m->src_is_dir = LINUX_S_ISDIR(inode.i_mode);
-	m->src.file_type = e2fuse_file_type(inode.i_mode);
+	m->src.file_type = e2fold_file_type(inode.i_mode);
 	err = e2fuse_find(srv, m->to_dir, m->to_name, &m->dst);
 	if (err)
 		return err;
@@ -215,12 +216,12 @@ static int check_exchange(struct e2fuse *srv, struct move *m)
 	if (err)
 		return err;
 	m->src_is_dir = LINUX_S_ISDIR(inode.i_mode);
-	m->src.file_type = e2fuse_file_type(inode.i_mode);
+	m->src.file_type = e2fold_file_type(inode.i_mode);
 	err = e2fuse_errno(e2fuse_read_inode(srv, m->dst.ino, &inode));
 	if (err)
 		return err;
 	m->dst_is_dir = LINUX_S_ISDIR(inode.i_mode);
-	m->dst.file_type = e2fuse_file_type(inode.i_mode);
+	m->dst.file_type = e2fold_file_type(inode.i_mode);
 	if (m->from_dir != m->to_dir &&
 	    ((m->src_is_dir && is_ancestor(srv, m->src.ino, m->to_dir)) ||
 	     (m->dst_is_dir && is_ancestor(srv, m->dst.ino, m->from_dir))))

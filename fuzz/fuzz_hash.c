@@ -279,13 +279,13 @@ static void check_encoding_names(const unsigned char *name, size_t len)
 	enc = e2fold_encoding_by_name(s);
 	if (enc)
 		FUZZ_ASSERT(e2fold_encoding_by_magic(enc->magic) == enc);
-	if (e2fold_parse_encoding_flags(s, &flags, &bad)) {
+	if (e2fold_parse_encoding_flags(s, &flags, NULL, &bad)) {
 		FUZZ_ASSERT(bad != NULL);
 		free(bad);
 	} else {
 		FUZZ_ASSERT(bad == NULL && !(flags & ~E2FOLD_ENC_KNOWN_FLAGS));
 		e2fold_format_encoding_flags(flags, buf, sizeof(buf));
-		FUZZ_ASSERT(!e2fold_parse_encoding_flags(buf, &again, &bad));
+		FUZZ_ASSERT(!e2fold_parse_encoding_flags(buf, &again, NULL, &bad));
 		FUZZ_ASSERT(again == flags);
 	}
 	/* Any 16 bits format inside any size. */

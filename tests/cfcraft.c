@@ -22,7 +22,7 @@
  *       and nonce), as a directory created under a policy has
  *   cfcraft IMG flags PATH [+|-]casefold|index|encrypt|0xHEX ...
  *   cfcraft IMG super [encoding=N] [flags=N] [+casefold|-casefold]
- *                     [free_blocks=N]
+ *                     [free_blocks=N] [+backups: into every copy]
  *   cfcraft IMG orphan          a file no directory names (e2fsck's
  *                               lost+found business)
  *   cfcraft IMG reachable       every inode reachable from the root, one
@@ -490,6 +490,8 @@ static void cmd_super(int argc, char **argv)
 			ext2fs_clear_feature_casefold(fs->super);
 		else if (sscanf(argv[i], "free_blocks=%li", (long *)&v) == 1)
 			ext2fs_free_blocks_count_set(fs->super, v);
+		else if (!strcmp(argv[i], "+backups"))
+			fs->flags &= ~EXT2_FLAG_MASTER_SB_ONLY;
 		else
 			die(EINVAL, argv[i]);
 	}

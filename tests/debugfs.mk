@@ -13,6 +13,7 @@ D_TESTS = \
 	tests/d_casefold_collisions \
 	tests/d_casefold_encrypted \
 	tests/d_casefold_edit \
+	tests/d_casefold_links \
 	tests/d_casefold_index_grow \
 	tests/d_robust_kill_index
 TESTS += $(D_TESTS)

@@ -67,6 +67,7 @@ TESTS += $(F_TESTS)
 HABIT_TESTS = \
 	tests/f_habit_backup_sb \
 	tests/f_habit_boot \
+	tests/f_habit_e2fsck_options \
 	tests/f_habit_preen_verbose \
 	tests/f_habit_progress \
 	tests/f_habit_recheck \

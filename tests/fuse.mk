@@ -11,6 +11,7 @@ FUSE_TESTS = \
 	tests/fuse_hostile \
 	tests/fuse_errors \
 	tests/fuse_fakeroot \
+	tests/fuse_acl \
 	tests/fuse_times \
 	tests/fuse_orphans \
 	tests/fuse_handles \

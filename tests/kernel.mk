@@ -53,6 +53,8 @@ KERNEL_TESTS = \
 	tests/kernel/k_fsck_repair@sid tests/kernel/k_fsck_repair@trixie \
 	tests/kernel/k_fsck_repair@bookworm \
 	$(kernel_fuse_tests) \
+	tests/kernel/k_journal@sid tests/kernel/k_journal@trixie \
+	tests/kernel/k_journal@bookworm \
 	tests/kernel/k_smoke@sid tests/kernel/k_smoke@trixie \
 	tests/kernel/k_smoke@bookworm
 if KERNEL_TESTS
@@ -138,3 +140,7 @@ EXTRA_DIST += tests/kernel/k_fuse_diff.sh
 # e2fold-debugfs (mkdir) give the counts, refusals and fsck verdicts
 # Linux gives on copies of the same filesystem.
 EXTRA_DIST += tests/kernel/k_dirlinks.sh
+# Transactions e2fold wrote into the journal and a crash cut (after the
+# commit record, and before it): Linux replays at mount exactly what the
+# system e2fsck replays, and the images are clean after.
+EXTRA_DIST += tests/kernel/k_journal.sh

@@ -37,6 +37,7 @@ include tests/fuzz.mk
 include tests/tune.mk
 include tests/scan.mk
 include tests/fuse.mk
+include tests/journal.mk
 
 # configure --disable-fuse --without-libarchive builds libe2fold and the
 # offline tools with none of libfuse3, libarchive and nettle in sight, and

@@ -19,6 +19,7 @@ T_TESTS = \
 	tests/t_casefold_mounted \
 	tests/t_casefold_report \
 	tests/t_casefold_full \
+	tests/t_casefold_options \
 	tests/t_robust_kill
 TESTS += $(T_TESTS)
 EXTRA_DIST += $(T_TESTS) tests/t_casefold_lib.sh

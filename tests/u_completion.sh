@@ -91,10 +91,11 @@ source_options() {
 	[[ -n $letters ]] || { echo "ERROR: no getopt_long in $1" >&2; exit 99; }
 	local i
 	for ((i = 0; i < ${#letters}; i++)); do
-		# -h is --help's hidden spelling where it exists at all.
-		[[ ${letters:i:1} == h ]] || echo "-${letters:i:1}"
+		echo "-${letters:i:1}"
 	done
-	sed -n 's/^[[:space:]]*{ "\([a-z0-9-]*\)", [a-z]*_argument,.*/--\1/p' "$1"
+	# Old spellings still parse but are not offered.
+	grep -v 'old spelling' "$1" |
+		sed -n 's/^[[:space:]]*{ "\([a-z0-9-]*\)", [a-z]*_argument,.*/--\1/p'
 }
 
 # Every tool has a completion, and each offers all its parser's options.
@@ -106,8 +107,14 @@ for tool in mkfs:misc/mkfs/options.c fsck:e2fsck/unix.c \
 done
 
 # -E keys and values.
-offers_only "e2fold-fsck -E " $(sed -n \
+# shellcheck disable=SC2046
+offers "e2fold-fsck -E " $(sed -n \
 	's/.*!strcmp(tok, "\([a-z_]*\)")) {$/\1/p' "$src/e2fsck/unix.c")
+# e2fsck's own keys, which e2fold-fsck hands over.
+# shellcheck disable=SC2046
+offers "e2fold-fsck -E " $(sed -n '/^static const char \*const e2fsck_keys/,/};/p' \
+	"$src/e2fsck/unix.c" | grep -o '"[a-z_]*"' | tr -d '"' |
+	sed -e 's/^\(ea_ver\|readahead_kb\|log_filename\)$/\1=/')
 offers "e2fold-fsck -E " verify check_encoding
 offers "e2fold-fsck -E verify,ch" verify,check_encoding
 # shellcheck disable=SC2046
@@ -131,12 +138,12 @@ offers "e2fold-mkfs -O ^cas" ^casefold
 offers "e2fold-mkfs -O casefold,meta" casefold,metadata_csum \
 	casefold,metadata_csum_seed
 offers_only "e2fold-mkfs -t " ext4 ext3 ext2
-offers_only "e2fold-tune -E " encoding= encoding_flags=
-offers_only "e2fold-tune -E encoding_flags=" strict no_compat_fallback
-offers_only "e2fold-tune -E encoding_flags=strict+n" strict+no_compat_fallback
-offers "e2fold-tune -E encoding_flags=strict," strict,no_compat_fallback
+# e2fold-tune: the same words as e2fold-mkfs where it has them.
+offers_only "e2fold-tune -E " encoding= encoding_flags= collisions=
+offers_only "e2fold-tune -E encoding_flags=" strict no_compat_fallback none
+offers_only "e2fold-tune -E encoding_flags=strict-n" strict-no_compat_fallback
+offers_only "e2fold-tune -E collisions=" stop rename
 offers_only "e2fold-tune -O " casefold ^casefold
-offers_only "e2fold-tune --collisions " abort rename
 # e2fold-fuse: every -o option its parser takes, kernel= values, and a
 # directory (not a file) for the mount point.
 # shellcheck disable=SC2046
@@ -174,7 +181,7 @@ trap 'rm -rf "$tmp"' EXIT
 cd "$tmp" || exit 99
 offers_only "e2fold-fsck -fn dis" disk.img
 offers_only "e2fold-mkfs -O casefold d" disk.img
-offers_only "e2fold-tune --dry-run di" disk.img
+offers_only "e2fold-tune -n di" disk.img
 offers_only "e2fold-debugfs -w di" disk.img
 offers_only "e2fold-mkfs -d di" disk.img
 mkdir "$tmp/dir"

@@ -1086,10 +1086,11 @@ static void test_name_hash(const struct unicode_map *um)
 static void check_parse(int line, const char *list, errcode_t want_ret,
 			unsigned int want_flags, const char *want_bad)
 {
-	__u16 flags = 0xBEEF;
+	__u16 flags = 0xBEEF, cleared;
 	char *bad = (char *)"not set";
 	char what[128];
-	errcode_t ret = e2fold_parse_encoding_flags(list, &flags, &bad);
+	errcode_t ret = e2fold_parse_encoding_flags(list, &flags, &cleared,
+						    &bad);
 
 	snprintf(what, sizeof(what), "e2fold_parse_encoding_flags(\"%s\")",
 		 list);
@@ -1164,6 +1165,15 @@ static void test_encoding_names(void)
 	check_parse(__LINE__, "no_compat_fallback,strict", 0, 3, NULL);
 	check_parse(__LINE__, "strict-hashonly", 0, 3, NULL);
 	check_parse(__LINE__, "strict,strict", 0, 1, NULL);
+	/* mke2fs's spellings: '-' between flags, "no" to clear one */
+	check_parse(__LINE__, "strict-no_compat_fallback", 0, 3, NULL);
+	check_parse(__LINE__, "strict+no_compat_fallback", 0, 3, NULL);
+	check_parse(__LINE__, "strict-nostrict", 0, 0, NULL);
+	check_parse(__LINE__, "nostrict", 0, 0, NULL);
+	check_parse(__LINE__, "strict-nono_compat_fallback", 0, 1, NULL);
+	check_parse(__LINE__, "none", 0, 0, NULL);
+	check_parse(__LINE__, "strict-none", EINVAL, 0, "none");
+	check_parse(__LINE__, "no", EINVAL, 0, "no");
 	check_parse(__LINE__, "", 0, 0, NULL);
 	check_parse(__LINE__, "bogus", EINVAL, 0, "bogus");
 	check_parse(__LINE__, "strict,bogus", EINVAL, 0, "bogus");

@@ -61,37 +61,57 @@ static unsigned int printable_char(const unsigned char *s, size_t avail)
 	return n;
 }
 
-char *e2fold_escape_name(const unsigned char *name, unsigned int len,
-			 char *buf, size_t size)
+/*
+ * How one character of a name is shown: its text into tmp (room for 16
+ * bytes), *ret_len its length; returns the bytes of s it stands for.
+ */
+typedef unsigned int (*escape_fn)(const unsigned char *s, size_t avail,
+				  char *tmp, size_t *ret_len);
+
+/* name shown character by character with f, cut to fit size. */
+static char *escape_with(escape_fn f, const unsigned char *name,
+			 unsigned int len, char *buf, size_t size)
 {
 	size_t out = 0, i = 0;
 
 	while (i < len) {
-		unsigned int n = printable_char(name + i, len - i);
-		char tmp[8];
-		const char *piece;
+		char tmp[16];
 		size_t plen;
+		unsigned int n = f(name + i, len - i, tmp, &plen);
 
-		if (n && name[i] == '\\') {
-			piece = "\\\\";
-			plen = 2;
-		} else if (n) {
-			piece = (const char *)name + i;
-			plen = n;
-		} else {
-			snprintf(tmp, sizeof(tmp), "\\x%02X", name[i]);
-			piece = tmp;
-			plen = 4;
-			n = 1;
-		}
 		if (out + plen >= size)
 			break;
-		memcpy(buf + out, piece, plen);
+		memcpy(buf + out, tmp, plen);
 		out += plen;
 		i += n;
 	}
 	buf[out] = '\0';
 	return buf;
+}
+
+/* As a terminal may show it; the rest as \xHH. */
+static unsigned int terminal_char(const unsigned char *s, size_t avail,
+				  char *tmp, size_t *ret_len)
+{
+	unsigned int n = printable_char(s, avail);
+
+	if (!n) {
+		*ret_len = snprintf(tmp, 16, "\\x%02X", s[0]);
+		return 1;
+	}
+	if (s[0] == '\\') {
+		*ret_len = snprintf(tmp, 16, "\\\\");
+	} else {
+		memcpy(tmp, s, n);
+		*ret_len = n;
+	}
+	return n;
+}
+
+char *e2fold_escape_name(const unsigned char *name, unsigned int len,
+			 char *buf, size_t size)
+{
+	return escape_with(terminal_char, name, len, buf, size);
 }
 
 /* The newest tables the engine has, for what a terminal would show. */
@@ -128,37 +148,30 @@ int e2fold_names_print_alike(const unsigned char *a, unsigned int alen,
 	return utf8_strncmp(&um, &qa, &qb) == 0;
 }
 
+/* ASCII as itself, every other code point as \uXXXX, a bad byte \xHH. */
+static unsigned int exact_char(const unsigned char *s, size_t avail,
+			       char *tmp, size_t *ret_len)
+{
+	uint32_t cp = 0;
+	unsigned int n = utf8_decode(s, avail, &cp);
+
+	if (n && cp == '\\')
+		*ret_len = snprintf(tmp, 16, "\\\\");
+	else if (n && cp >= 0x20 && cp < 0x7F)
+		*ret_len = snprintf(tmp, 16, "%c", (int)cp);
+	else if (n && cp <= 0xFFFF)
+		*ret_len = snprintf(tmp, 16, "\\u%04X", cp);
+	else if (n)
+		*ret_len = snprintf(tmp, 16, "\\U%08X", cp);
+	else
+		*ret_len = snprintf(tmp, 16, "\\x%02X", s[0]);
+	return n ? n : 1;
+}
+
 char *e2fold_escape_name_exact(const unsigned char *name, unsigned int len,
 			       char *buf, size_t size)
 {
-	size_t out = 0, i = 0;
-
-	while (i < len) {
-		uint32_t cp = 0;
-		unsigned int n = utf8_decode(name + i, len - i, &cp);
-		char tmp[16];
-		size_t plen;
-
-		if (n && cp == '\\')
-			plen = snprintf(tmp, sizeof(tmp), "\\\\");
-		else if (n && cp >= 0x20 && cp < 0x7F)
-			plen = snprintf(tmp, sizeof(tmp), "%c", (int)cp);
-		else if (n && cp <= 0xFFFF)
-			plen = snprintf(tmp, sizeof(tmp), "\\u%04X", cp);
-		else if (n)
-			plen = snprintf(tmp, sizeof(tmp), "\\U%08X", cp);
-		else
-			plen = snprintf(tmp, sizeof(tmp), "\\x%02X", name[i]);
-		if (!n)
-			n = 1;
-		if (out + plen >= size)
-			break;
-		memcpy(buf + out, tmp, plen);
-		out += plen;
-		i += n;
-	}
-	buf[out] = '\0';
-	return buf;
+	return escape_with(exact_char, name, len, buf, size);
 }
 
 char *e2fold_json_escape(const unsigned char *s, unsigned int len, char *buf,

@@ -517,20 +517,10 @@ static errcode_t finish_inode(struct writer *w, int indexed)
  */
 static errcode_t leave_inline(ext2_filsys fs, ext2_ino_t ino)
 {
-	struct ext2_xattr_handle *h;
 	struct ext2_inode inode;
 	errcode_t retval;
 
-	retval = ext2fs_xattrs_open(fs, ino, &h);
-	if (retval)
-		return retval;
-	retval = ext2fs_xattrs_read(h);
-	if (!retval)
-		retval = ext2fs_xattr_remove(h, "system.data");
-	if (!retval)
-		retval = ext2fs_xattrs_close(&h);
-	else
-		ext2fs_xattrs_close(&h);
+	retval = e2fold_dir_drop_inline_attr(fs, ino);
 	if (retval)
 		return retval;
 	retval = ext2fs_read_inode(fs, ino, &inode);

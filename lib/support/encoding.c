@@ -73,27 +73,53 @@ static int flag_by_name(const char *name, size_t len, __u16 *ret_bit)
 	return -1;
 }
 
-errcode_t e2fold_parse_encoding_flags(const char *list, __u16 *ret_flags,
-				      char **ret_bad)
+/* One item of a flags list: a flag name sets its bit, "no" + name clears it. */
+static int apply_flag_item(const char *p, size_t len, __u16 *flags,
+			   __u16 *cleared)
 {
-	__u16 flags = 0;
+	__u16 bit;
+
+	if (!flag_by_name(p, len, &bit)) {
+		*flags |= bit;
+		*cleared &= ~bit;
+		return 0;
+	}
+	if (len > 2 && !strncmp(p, "no", 2) &&
+	    !flag_by_name(p + 2, len - 2, &bit)) {
+		*flags &= ~bit;
+		*cleared |= bit;
+		return 0;
+	}
+	return -1;
+}
+
+errcode_t e2fold_parse_encoding_flags(const char *list, __u16 *ret_flags,
+				      __u16 *ret_cleared, char **ret_bad)
+{
+	__u16 flags = 0, cleared = 0;
 	const char *p = list;
 
 	*ret_bad = NULL;
+	if (!strcmp(list, "none")) {
+		*ret_flags = 0;
+		if (ret_cleared)
+			*ret_cleared = E2FOLD_ENC_KNOWN_FLAGS;
+		return 0;
+	}
 	while (*p) {
-		size_t len = strcspn(p, ",-");
-		__u16 bit;
+		size_t len = strcspn(p, "-,+");
 
-		if (len == 0 || flag_by_name(p, len, &bit)) {
+		if (len == 0 || apply_flag_item(p, len, &flags, &cleared)) {
 			*ret_bad = strndup(p, len ? len : 1);
 			return EINVAL;
 		}
-		flags |= bit;
 		p += len;
 		if (*p)
 			p++;
 	}
 	*ret_flags = flags;
+	if (ret_cleared)
+		*ret_cleared = cleared;
 	return 0;
 }
 

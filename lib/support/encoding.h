@@ -34,13 +34,19 @@ const struct e2fold_encoding *e2fold_encoding_by_magic(int magic);
 const struct e2fold_encoding *e2fold_encoding_by_name(const char *name);
 
 /*
- * Parse an encoding-flags list such as "strict" or
- * "strict,no_compat_fallback" ('-' is accepted as a separator, as mke2fs
- * spells it). Returns 0 and the bits, or EINVAL with *ret_bad pointing at
- * a copy of the first unknown flag (free it).
+ * Parse an encoding-flags list as -E encoding_flags= takes it: flag names
+ * joined with '-', as mke2fs spells them ("strict-no_compat_fallback";
+ * ',' and '+', older e2fold spellings, separate too); "hashonly" is
+ * f2fs-tools' name for no_compat_fallback; "no" before a name clears
+ * that flag (mke2fs's "nostrict"); "none" alone means no flag. The list
+ * names exactly the flags wanted: it starts from none. Returns 0 and the
+ * bits, and in *ret_cleared (unless NULL) those the list clears by name
+ * ("noFLAG", or every flag for "none"); or EINVAL with *ret_bad pointing
+ * at a copy of the first unknown item (free it). extopts.h wraps it for
+ * the command lines.
  */
 errcode_t e2fold_parse_encoding_flags(const char *list,
-				      __u16 *ret_flags,
+				      __u16 *ret_flags, __u16 *ret_cleared,
 				      char **ret_bad);
 
 /*

@@ -7,19 +7,31 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
 #include "faultio.h"
+#include "iolayer.h"
 
 enum fault_kind {
 	FAULT_NONE, FAULT_READ, FAULT_WRITE, FAULT_DROP,
-	FAULT_SIGINT_READ, FAULT_SIGINT_WRITE,
+	FAULT_SIGINT_READ, FAULT_SIGINT_WRITE, FAULT_CUT, FAULT_CUT_LAST,
+	FAULT_CUT_HALF,
+};
+
+/* A write since the last flush, with what it overwrote (power cuts). */
+struct unflushed {
+	unsigned long long block;
+	int count, blksize;
+	void *old, *new;
 };
 
 struct fault_data {
-	io_channel inner;
+	struct e2fold_io_layer layer;	/* first (iolayer.h) */
 	enum fault_kind kind;
 	unsigned long target;	/* which operation fails */
 	unsigned long reads, writes;
 	int is_target;		/* the filesystem, not an undo file */
+	struct unflushed *unflushed;	/* FAULT_CUT*: since the last flush */
+	size_t nunflushed, unflushed_cap;
 };
 
 /*
@@ -58,6 +70,12 @@ static void parse_fault(struct fault_data *d, const char *name)
 		d->kind = FAULT_SIGINT_READ;
 	else if (!strncmp(spec, "sigint-write:", 13))
 		d->kind = FAULT_SIGINT_WRITE;
+	else if (!strncmp(spec, "cut:", 4))
+		d->kind = FAULT_CUT;
+	else if (!strncmp(spec, "cut-last:", 9))
+		d->kind = FAULT_CUT_LAST;
+	else if (!strncmp(spec, "cut-half:", 9))
+		d->kind = FAULT_CUT_HALF;
 }
 
 static struct fault_data *data_of(io_channel channel)
@@ -65,40 +83,27 @@ static struct fault_data *data_of(io_channel channel)
 	return channel->private_data;
 }
 
+static struct struct_io_manager fault_manager;
+
+static void forget_unflushed(struct fault_data *d)
+{
+	for (size_t i = 0; i < d->nunflushed; i++) {
+		free(d->unflushed[i].old);
+		free(d->unflushed[i].new);
+	}
+	d->nunflushed = 0;
+}
+
+
 static errcode_t fault_open(const char *name, int flags, io_channel *ret)
 {
-	io_channel channel = NULL;
-	struct fault_data *d = NULL;
-	errcode_t retval;
+	struct fault_data *d = calloc(1, sizeof(*d));
 
-	channel = calloc(1, sizeof(*channel));
-	d = calloc(1, sizeof(*d));
-	if (!channel || !d) {
-		retval = EXT2_ET_NO_MEMORY;
-		goto fail;
-	}
-	retval = unix_io_manager->open(name, flags, &d->inner);
-	if (retval)
-		goto fail;
+	if (!d)
+		return EXT2_ET_NO_MEMORY;
 	parse_fault(d, name);
-	channel->magic = EXT2_ET_MAGIC_IO_CHANNEL;
-	channel->manager = e2fold_fault_io_manager;
-	channel->name = strdup(name);
-	if (!channel->name) {
-		retval = EXT2_ET_NO_MEMORY;
-		io_channel_close(d->inner);
-		goto fail;
-	}
-	channel->block_size = d->inner->block_size;
-	channel->refcount = 1;
-	channel->flags = d->inner->flags;
-	channel->private_data = d;
-	*ret = channel;
-	return 0;
-fail:
-	free(channel);
-	free(d);
-	return retval;
+	return e2fold_io_layer_open(&fault_manager, unix_io_manager, name,
+				    flags, d, ret);
 }
 
 /*
@@ -128,19 +133,10 @@ static errcode_t fault_close(io_channel channel)
 	if (--channel->refcount > 0)
 		return 0;
 	log_counts(d);
-	retval = io_channel_close(d->inner);
-	free(channel->name);
-	free(d);
-	free(channel);
-	return retval;
-}
-
-static errcode_t fault_set_blksize(io_channel channel, int blksize)
-{
-	errcode_t retval = io_channel_set_blksize(data_of(channel)->inner, blksize);
-
-	if (!retval)
-		channel->block_size = blksize;
+	forget_unflushed(d);
+	free(d->unflushed);
+	retval = io_channel_close(d->layer.inner);
+	e2fold_io_layer_free(channel);
 	return retval;
 }
 
@@ -160,13 +156,93 @@ static errcode_t fault_read_blk64(io_channel channel, unsigned long long block,
 
 	if (read_fails(d))
 		return EIO;
-	return io_channel_read_blk64(d->inner, block, count, data);
+	return io_channel_read_blk64(d->layer.inner, block, count, data);
 }
 
 static errcode_t fault_read_blk(io_channel channel, unsigned long block,
 				int count, void *data)
 {
 	return fault_read_blk64(channel, block, count, data);
+}
+
+static size_t byte_count(io_channel inner, int count)
+{
+	return count < 0 ? (size_t)-count : (size_t)count * inner->block_size;
+}
+
+/* Write data over (block, count) in the block size it was made in. */
+static void rewrite(io_channel inner, const struct unflushed *u,
+		    const void *data)
+{
+	int blksize = inner->block_size;
+
+	if (blksize != u->blksize)
+		io_channel_set_blksize(inner, u->blksize);
+	io_channel_write_blk64(inner, u->block, u->count, data);
+	if (blksize != u->blksize)
+		io_channel_set_blksize(inner, blksize);
+}
+
+/*
+ * The power goes (faultio.h, cut:N, cut-last:N, cut-half:N): the writes
+ * since the last flush are undone, newest first; then the newest of them
+ * that the disk had stored (none, one, half) are made again, in order;
+ * what is left is flushed, and the process dies.
+ */
+static void power_cut(struct fault_data *d)
+{
+	io_channel inner = d->layer.inner;
+	size_t n = d->nunflushed, kept, i;
+
+	kept = d->kind == FAULT_CUT_LAST ? (n > 0) :
+	       d->kind == FAULT_CUT_HALF ? (n + 1) / 2 : 0;
+	for (i = n; i-- > 0;)
+		rewrite(inner, &d->unflushed[i], d->unflushed[i].old);
+	for (i = n - kept; i < n; i++)
+		rewrite(inner, &d->unflushed[i], d->unflushed[i].new);
+	io_channel_flush(inner);
+	raise(SIGKILL);
+}
+
+/* Keep what a write overwrites and writes, until the next flush. */
+static errcode_t remember_write(struct fault_data *d, unsigned long long block,
+				int count, const void *data)
+{
+	io_channel inner = d->layer.inner;
+	size_t len = byte_count(inner, count);
+	struct unflushed *u;
+	errcode_t retval;
+
+	retval = e2fold_array_reserve(&d->unflushed, &d->unflushed_cap,
+				      d->nunflushed + 1, sizeof(*d->unflushed));
+	if (retval)
+		return retval;
+	u = &d->unflushed[d->nunflushed];
+	u->block = block;
+	u->count = count;
+	u->blksize = inner->block_size;
+	u->old = malloc(len);
+	u->new = malloc(len);
+	if (!u->old || !u->new) {
+		free(u->old);
+		free(u->new);
+		return EXT2_ET_NO_MEMORY;
+	}
+	memcpy(u->new, data, len);
+	retval = io_channel_read_blk64(inner, block, count, u->old);
+	if (retval) {
+		free(u->old);
+		free(u->new);
+		return retval;
+	}
+	d->nunflushed++;
+	return 0;
+}
+
+static int cutting(const struct fault_data *d)
+{
+	return d->kind == FAULT_CUT || d->kind == FAULT_CUT_LAST ||
+	       d->kind == FAULT_CUT_HALF;
 }
 
 /* 1 to fail, 2 to drop, 0 to write. */
@@ -176,6 +252,8 @@ static int write_fault(struct fault_data *d)
 		return 0;
 	if (d->kind == FAULT_SIGINT_WRITE)
 		raise(SIGINT);	/* then the write is made */
+	if (cutting(d))
+		power_cut(d);
 	return d->kind == FAULT_WRITE ? 1 : d->kind == FAULT_DROP ? 2 : 0;
 }
 
@@ -184,6 +262,7 @@ static errcode_t fault_write_blk64(io_channel channel,
 				   const void *data)
 {
 	struct fault_data *d = data_of(channel);
+	errcode_t retval;
 
 	switch (write_fault(d)) {
 	case 1:
@@ -191,7 +270,12 @@ static errcode_t fault_write_blk64(io_channel channel,
 	case 2:
 		return 0;
 	}
-	return io_channel_write_blk64(d->inner, block, count, data);
+	if (cutting(d)) {
+		retval = remember_write(d, block, count, data);
+		if (retval)
+			return retval;
+	}
+	return io_channel_write_blk64(d->layer.inner, block, count, data);
 }
 
 static errcode_t fault_write_blk(io_channel channel, unsigned long block,
@@ -211,43 +295,29 @@ static errcode_t fault_write_byte(io_channel channel, unsigned long offset,
 	case 2:
 		return 0;
 	}
-	return io_channel_write_byte(d->inner, offset, count, data);
+	return io_channel_write_byte(d->layer.inner, offset, count, data);
 }
 
 static errcode_t fault_flush(io_channel channel)
 {
-	return io_channel_flush(data_of(channel)->inner);
-}
-
-static errcode_t fault_set_option(io_channel channel, const char *option,
-				  const char *arg)
-{
-	io_channel inner = data_of(channel)->inner;
-
-	if (!inner->manager->set_option)
-		return EXT2_ET_INVALID_ARGUMENT;
-	return inner->manager->set_option(inner, option, arg);
-}
-
-static errcode_t fault_get_stats(io_channel channel, io_stats *stats)
-{
 	struct fault_data *d = data_of(channel);
+	errcode_t retval = io_channel_flush(d->layer.inner);
 
-	if (d->inner->manager->get_stats)
-		return d->inner->manager->get_stats(d->inner, stats);
-	return EXT2_ET_UNIMPLEMENTED;
+	if (!retval)
+		forget_unflushed(d);
+	return retval;
 }
 
 static errcode_t fault_discard(io_channel channel, unsigned long long block,
 			       unsigned long long count)
 {
-	return io_channel_discard(data_of(channel)->inner, block, count);
+	return io_channel_discard(data_of(channel)->layer.inner, block, count);
 }
 
 static errcode_t fault_zeroout(io_channel channel, unsigned long long block,
 			       unsigned long long count)
 {
-	return io_channel_zeroout(data_of(channel)->inner, block, count);
+	return io_channel_zeroout(data_of(channel)->layer.inner, block, count);
 }
 
 static struct struct_io_manager fault_manager = {
@@ -255,13 +325,13 @@ static struct struct_io_manager fault_manager = {
 	.name = "e2fold fault-injection I/O manager",
 	.open = fault_open,
 	.close = fault_close,
-	.set_blksize = fault_set_blksize,
+	.set_blksize = e2fold_io_layer_set_blksize,
 	.read_blk = fault_read_blk,
 	.write_blk = fault_write_blk,
 	.flush = fault_flush,
 	.write_byte = fault_write_byte,
-	.set_option = fault_set_option,
-	.get_stats = fault_get_stats,
+	.set_option = e2fold_io_layer_set_option,
+	.get_stats = e2fold_io_layer_get_stats,
 	.read_blk64 = fault_read_blk64,
 	.write_blk64 = fault_write_blk64,
 	.discard = fault_discard,

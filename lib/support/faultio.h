@@ -11,6 +11,17 @@
  *                          the process gets SIGINT just before the Nth
  *                          block read or write, which is then made (an
  *                          interrupt at an exact point, not a fault)
+ *   E2FOLD_FAULT=cut:N     a power cut just before the Nth block write:
+ *                          every block written since the last flush is
+ *                          given its old contents back, and the process
+ *                          dies (SIGKILL), as a disk cache that loses
+ *                          what it had not yet stored
+ *   E2FOLD_FAULT=cut-last:N, cut-half:N
+ *                          the same, but the newest of those writes, or
+ *                          the newest half of them, are kept: a disk that
+ *                          stored its writes out of order (flushes are
+ *                          what order them)
+ * (byte writes, which no tool under a cut test makes, are not undone)
  *
  * Counting starts at 1 when the channel opens; N=0 never fires. Only the
  * file first opened through the manager (the filesystem) gets faults;

@@ -1,11 +1,12 @@
 # libsupport: what the tools share and nobody else sees. The ext4 side
 # of casefolding (encodings and their flags, the casefold directory
 # hash, names as the kernel compares them, reading and writing
-# directories, lookups, renames of duplicates) and tool helpers (hex
-# digits, hash algorithm names, growing arrays, opening a filesystem,
-# JSON, the version banner, an inode cache, fault injection for the
-# tests). Internal and static: it is linked into each tool and never
-# installed.
+# directories, lookups, renames of duplicates) and tool helpers (the
+# option vocabulary of every tool, hex digits, hash algorithm names,
+# growing arrays, opening a filesystem, JSON, the version banner, an
+# inode cache, fault injection for the tests) and journaled writes (the
+# jbd2 writer, the transaction layer). Internal and static: it is linked
+# into each tool and never installed.
 noinst_LTLIBRARIES += lib/support/libsupport.la
 lib_support_libsupport_la_SOURCES = \
 	lib/support/encoding.h \
@@ -47,10 +48,16 @@ lib_support_libsupport_la_SOURCES = \
 	lib/support/json.c \
 	lib/support/renameplan.h \
 	lib/support/renameplan.c \
+	lib/support/iolayer.h \
+	lib/support/iolayer.c \
 	lib/support/faultio.h \
 	lib/support/faultio.c \
 	lib/support/syncio.h \
 	lib/support/syncio.c \
+	lib/support/journal.h \
+	lib/support/journal.c \
+	lib/support/txnio.h \
+	lib/support/txnio.c \
 	lib/support/openfs.h \
 	lib/support/openfs.c \
 	lib/support/imagelock.h \
@@ -58,7 +65,9 @@ lib_support_libsupport_la_SOURCES = \
 	lib/support/icache.h \
 	lib/support/icache.c \
 	lib/support/version.h \
-	lib/support/version.c
+	lib/support/version.c \
+	lib/support/extopts.h \
+	lib/support/extopts.c
 # lib/ext2fs for unicode_internal.h, the engine's interface to lib/support.
 lib_support_libsupport_la_CPPFLAGS = $(E2FOLD_TOOL_CPPFLAGS) \
 	-I$(top_srcdir)/lib/ext2fs

@@ -92,3 +92,24 @@ errcode_t e2fold_free_inode(ext2_filsys fs, ext2_ino_t ino, __u32 now)
 	ext2fs_inode_alloc_stats2(fs, ino, -1, is_dir);
 	return 0;
 }
+
+int e2fold_file_type(__u16 mode)
+{
+	switch (mode & LINUX_S_IFMT) {
+	case LINUX_S_IFREG:
+		return EXT2_FT_REG_FILE;
+	case LINUX_S_IFDIR:
+		return EXT2_FT_DIR;
+	case LINUX_S_IFCHR:
+		return EXT2_FT_CHRDEV;
+	case LINUX_S_IFBLK:
+		return EXT2_FT_BLKDEV;
+	case LINUX_S_IFIFO:
+		return EXT2_FT_FIFO;
+	case LINUX_S_IFSOCK:
+		return EXT2_FT_SOCK;
+	case LINUX_S_IFLNK:
+		return EXT2_FT_SYMLINK;
+	}
+	return EXT2_FT_UNKNOWN;
+}

@@ -20,4 +20,7 @@ errcode_t e2fold_new_inode(ext2_filsys fs, ext2_ino_t dir, __u16 mode,
  */
 errcode_t e2fold_free_inode(ext2_filsys fs, ext2_ino_t ino, __u32 now);
 
+/* The directory entry type (EXT2_FT_*) of an inode's mode. */
+int e2fold_file_type(__u16 mode);
+
 #endif /* E2FOLD_NEWINODE_H */

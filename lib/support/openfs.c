@@ -8,6 +8,7 @@
 #include "imagelock.h"
 #include "openfs.h"
 #include "syncio.h"
+#include "txnio.h"
 
 errcode_t e2fold_open_fs(const char *device, int flags, const char *undo_file,
 			 ext2_filsys *ret_fs)
@@ -21,7 +22,8 @@ errcode_t e2fold_open_fs(const char *device, int flags, const char *undo_file,
  * a kill between two such writes leaves a superblock whose checksum
  * fails, which nothing opens without a backup (a filesystem of one block
  * group has none). Without it, the superblock goes in one write of its
- * 1,024 bytes, which a kill cannot cut (doc/crash-safety.md).
+ * 1,024 bytes, which a kill cannot cut (doc/crash-safety.md). The
+ * journal's layer (txnio.c) has no write_byte of its own.
  */
 static io_manager whole_superblock(io_manager io)
 {
@@ -32,6 +34,32 @@ static io_manager whole_superblock(io_manager io)
 	return &copy;
 }
 
+/*
+ * Lock an image opened for writing (imagelock.h), open it through io,
+ * and guard its inode cache: the part every way of opening shares.
+ */
+static errcode_t open_locked(const char *device, int flags, blk64_t superblock,
+			     unsigned int block_size, io_manager io,
+			     ext2_filsys *ret_fs)
+{
+	errcode_t retval;
+
+	if (flags & EXT2_FLAG_RW) {
+		retval = e2fold_image_lock(device, 1);
+		if (retval)
+			return retval;
+	}
+	retval = ext2fs_open2(device, NULL, flags | EXT2_FLAG_64BITS,
+			      superblock, block_size, io, ret_fs);
+	/* The channel names its manager itself: replaced there. */
+	if (!retval && (flags & EXT2_FLAG_RW) &&
+	    (*ret_fs)->io->manager->write_byte)
+		(*ret_fs)->io->manager = whole_superblock((*ret_fs)->io->manager);
+	if (!retval)
+		e2fold_guard_inode_cache(*ret_fs);
+	return retval;
+}
+
 errcode_t e2fold_open_fs_at(const char *device, int flags, blk64_t superblock,
 			    unsigned int block_size, const char *undo_file,
 			    ext2_filsys *ret_fs)
@@ -40,11 +68,6 @@ errcode_t e2fold_open_fs_at(const char *device, int flags, blk64_t superblock,
 	io_manager io = e2fold_default_io_manager();
 	errcode_t retval;
 
-	if (flags & EXT2_FLAG_RW) {
-		retval = e2fold_image_lock(device, 1);
-		if (retval)
-			return retval;
-	}
 	if (undo_file && (flags & EXT2_FLAG_RW)) {
 		/* Written through, the undo file covers every block the
 		 * moment before it changes, also in a killed run (syncio.h). */
@@ -57,14 +80,29 @@ errcode_t e2fold_open_fs_at(const char *device, int flags, blk64_t superblock,
 			return retval;
 		io = undo_io_manager;
 	}
-	retval = ext2fs_open2(device, NULL, flags | EXT2_FLAG_64BITS,
-			      superblock, block_size, io, ret_fs);
-	/* The channel names its manager itself: replaced there. */
-	if (!retval && (flags & EXT2_FLAG_RW))
-		(*ret_fs)->io->manager = whole_superblock((*ret_fs)->io->manager);
-	if (!retval)
-		e2fold_guard_inode_cache(*ret_fs);
-	return retval;
+	return open_locked(device, flags, superblock, block_size, io, ret_fs);
+}
+
+errcode_t e2fold_open_fs_journaled(const char *device, int flags,
+				   ext2_filsys *ret_fs,
+				   errcode_t *ret_unjournaled)
+{
+	io_manager io = e2fold_txn_io_manager(e2fold_default_io_manager());
+	errcode_t retval;
+
+	*ret_unjournaled = EXT2_ET_NO_JOURNAL;
+	retval = open_locked(device, flags, 0, 0, io, ret_fs);
+	if (retval || !(flags & EXT2_FLAG_RW))
+		return retval;
+	retval = e2fold_txn_begin(*ret_fs);
+	if (retval == EXT2_ET_JOURNAL_FLAGS_WRONG) {
+		/* Closing would write the superblock: free only. */
+		ext2fs_free(*ret_fs);
+		*ret_fs = NULL;
+		return retval;
+	}
+	*ret_unjournaled = retval;
+	return 0;
 }
 
 int e2fold_superblock_unusable(errcode_t retval)

@@ -33,6 +33,22 @@ errcode_t e2fold_open_fs_at(const char *device, int flags, blk64_t superblock,
 			    unsigned int block_size, const char *undo_file,
 			    ext2_filsys *ret_fs);
 
+/*
+ * As e2fold_open_fs without an undo file, through the transaction layer
+ * (txnio.h): with EXT2_FLAG_RW and an internal journal e2fold writes
+ * (journal.h), every write from then on waits for e2fold_txn_commit or
+ * e2fold_txn_close and reaches the disk through the journal. Without a
+ * journal, or with one e2fold does not write (an external journal, or
+ * features journal.h lists), writes go straight through, and
+ * *ret_unjournaled says why (0: journaled, EXT2_ET_NO_JOURNAL: there is
+ * none). A filesystem whose journal needs recovery is not opened for
+ * writing: EXT2_ET_JOURNAL_FLAGS_WRONG, nothing written (e2fsck or a
+ * mount replays it first).
+ */
+errcode_t e2fold_open_fs_journaled(const char *device, int flags,
+				   ext2_filsys *ret_fs,
+				   errcode_t *ret_unjournaled);
+
 /* Is retval, from opening, a superblock a backup might stand in for? */
 int e2fold_superblock_unusable(errcode_t retval);
 

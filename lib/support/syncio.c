@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "iolayer.h"
 #include "syncio.h"
 
 /* An open has no argument of its own: the inner manager is kept here. */
@@ -11,13 +12,13 @@ static io_manager sync_inner;
 static char *undo_path;
 
 struct sync_data {
-	io_channel inner;
+	struct e2fold_io_layer layer;	/* first (iolayer.h) */
 	int is_undo;		/* the undo file named to us */
 };
 
 static io_channel inner_of(io_channel channel)
 {
-	return ((struct sync_data *)channel->private_data)->inner;
+	return e2fold_io_layer_inner(channel);
 }
 
 /*
@@ -68,40 +69,13 @@ static struct struct_io_manager sync_manager;
 
 static errcode_t sync_open(const char *name, int flags, io_channel *ret)
 {
-	io_channel channel, inner = NULL;
-	struct sync_data *d;
-	errcode_t retval;
+	struct sync_data *d = calloc(1, sizeof(*d));
 
-	channel = calloc(1, sizeof(*channel));
-	d = calloc(1, sizeof(*d));
-	if (!channel || !d) {
-		retval = EXT2_ET_NO_MEMORY;
-		goto fail;
-	}
-	channel->name = strdup(name);
-	if (!channel->name) {
-		retval = EXT2_ET_NO_MEMORY;
-		goto fail;
-	}
-	retval = sync_inner->open(name, flags, &inner);
-	if (retval)
-		goto fail;
-	d->inner = inner;
+	if (!d)
+		return EXT2_ET_NO_MEMORY;
 	d->is_undo = undo_path && !strcmp(name, undo_path);
-	channel->magic = EXT2_ET_MAGIC_IO_CHANNEL;
-	channel->manager = &sync_manager;
-	channel->block_size = inner->block_size;
-	channel->refcount = 1;
-	channel->flags = inner->flags;
-	channel->private_data = d;
-	*ret = channel;
-	return 0;
-fail:
-	if (channel)
-		free(channel->name);
-	free(channel);
-	free(d);
-	return retval;
+	return e2fold_io_layer_open(&sync_manager, sync_inner, name, flags, d,
+				    ret);
 }
 
 static errcode_t sync_close(io_channel channel)
@@ -111,18 +85,7 @@ static errcode_t sync_close(io_channel channel)
 	if (--channel->refcount > 0)
 		return 0;
 	retval = io_channel_close(inner_of(channel));
-	free(channel->private_data);
-	free(channel->name);
-	free(channel);
-	return retval;
-}
-
-static errcode_t sync_set_blksize(io_channel channel, int blksize)
-{
-	errcode_t retval = io_channel_set_blksize(inner_of(channel), blksize);
-
-	if (!retval)
-		channel->block_size = blksize;
+	e2fold_io_layer_free(channel);
 	return retval;
 }
 
@@ -172,25 +135,6 @@ static errcode_t sync_flush(io_channel channel)
 	return io_channel_flush(inner_of(channel));
 }
 
-static errcode_t sync_set_option(io_channel channel, const char *option,
-				 const char *arg)
-{
-	io_channel inner = inner_of(channel);
-
-	if (!inner->manager->set_option)
-		return EXT2_ET_INVALID_ARGUMENT;
-	return inner->manager->set_option(inner, option, arg);
-}
-
-static errcode_t sync_get_stats(io_channel channel, io_stats *stats)
-{
-	io_channel inner = inner_of(channel);
-
-	if (inner->manager->get_stats)
-		return inner->manager->get_stats(inner, stats);
-	return EXT2_ET_UNIMPLEMENTED;
-}
-
 static errcode_t sync_discard(io_channel channel, unsigned long long block,
 			      unsigned long long count)
 {
@@ -212,13 +156,13 @@ static struct struct_io_manager sync_manager = {
 	.name = "e2fold write-through I/O manager",
 	.open = sync_open,
 	.close = sync_close,
-	.set_blksize = sync_set_blksize,
+	.set_blksize = e2fold_io_layer_set_blksize,
 	.read_blk = sync_read_blk,
 	.write_blk = sync_write_blk,
 	.flush = sync_flush,
 	.write_byte = sync_write_byte,
-	.set_option = sync_set_option,
-	.get_stats = sync_get_stats,
+	.set_option = e2fold_io_layer_set_option,
+	.get_stats = e2fold_io_layer_get_stats,
 	.read_blk64 = sync_read_blk64,
 	.write_blk64 = sync_write_blk64,
 	.discard = sync_discard,

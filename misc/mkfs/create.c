@@ -73,6 +73,12 @@ errcode_t mkfs_create(const char *device, const struct mkfs_plan *plan,
 	set_identity(fs, plan);
 	/* No periodic checks: mke2fs.conf's enable_periodic_fsck = 0. */
 	sb->s_max_mnt_count = -1;
+	/* ext2fs_initialize() always says Linux; mke2fs sets -o after it. */
+	if (plan->creator_os >= 0)
+		sb->s_creator_os = plan->creator_os;
+	if (plan->last_mounted)
+		strncpy((char *)sb->s_last_mounted, plan->last_mounted,
+			sizeof(sb->s_last_mounted));
 	if (label) {
 		memset(sb->s_volume_name, 0, sizeof(sb->s_volume_name));
 		strncpy((char *)sb->s_volume_name, label,

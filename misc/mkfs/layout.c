@@ -286,7 +286,35 @@ static errcode_t reserve_inodes(ext2_filsys fs)
 }
 
 /*
- * The journal's size is fixed by the filesystem's size. A filesystem too
+ * -J size=MiB, with mke2fs's bounds: the journal and its fast-commit
+ * area (sized by libext2fs, kept only with the fast_commit feature)
+ * between 1024 and 10,240,000 blocks, and at most half the free blocks.
+ */
+static errcode_t journal_size(ext2_filsys fs, unsigned long long mb,
+			      struct ext2fs_journal_params *jparams)
+{
+	unsigned long long blocks = mb * 1024 / (fs->blocksize / 1024);
+	unsigned long long total;
+
+	if (!ext2fs_has_feature_fast_commit(fs->super))
+		jparams->num_fc_blocks = 0;
+	total = blocks + jparams->num_fc_blocks;
+	if (total < 1024 || total > 10240000) {
+		com_err(mkfs_prog, 0, "a journal of %llu blocks: it must have "
+			"1024 to 10240000", total);
+		return EXT2_ET_INVALID_ARGUMENT;
+	}
+	if (total > ext2fs_free_blocks_count(fs->super) / 2) {
+		com_err(mkfs_prog, 0, "a journal of %llu MiB is too big for "
+			"the filesystem", mb);
+		return EXT2_ET_INVALID_ARGUMENT;
+	}
+	jparams->num_journal_blocks = blocks;
+	return 0;
+}
+
+/*
+ * The journal's size is fixed by the filesystem's size (or -J size=). A filesystem too
  * small for one gets none, as mke2fs does. Returns the blocks used.
  */
 static errcode_t create_journal(ext2_filsys fs, const struct mkfs_layout *l,
@@ -304,7 +332,13 @@ static errcode_t create_journal(ext2_filsys fs, const struct mkfs_layout *l,
 		fprintf(stderr, "%s: filesystem too small for a journal; "
 			"making it without one\n", mkfs_prog);
 		ext2fs_clear_feature_journal(fs->super);
+		ext2fs_clear_feature_orphan_file(fs->super);
 		return 0;
+	}
+	if (l->plan->journal_mb) {
+		retval = journal_size(fs, l->plan->journal_mb, &jparams);
+		if (retval)
+			return retval;
 	}
 	snprintf(what, sizeof(what), "Creating journal (%u blocks): ",
 		 jparams.num_journal_blocks + jparams.num_fc_blocks);
@@ -396,5 +430,13 @@ errcode_t mkfs_layout_write(ext2_filsys fs, struct mkfs_layout *l)
 		fs->super->s_first_data_block;
 	if (ext2fs_has_feature_bigalloc(fs->super))
 		recount_free_clusters(fs);
-	return 0;
+	/* The orphan file comes last, as mke2fs makes it. */
+	if (ext2fs_has_feature_orphan_file(fs->super)) {
+		retval = ext2fs_create_orphan_file(fs,
+				ext2fs_default_orphan_file_blocks(fs));
+		if (retval)
+			com_err(mkfs_prog, retval, "while creating the orphan "
+				"file");
+	}
+	return retval;
 }

@@ -9,6 +9,8 @@
 
 #include <et/com_err.h>
 
+#include <e2p/e2p.h>
+
 #include "array.h"
 #include "mkfs.h"
 #include "options.h"
@@ -31,13 +33,26 @@ static void usage(FILE *f)
 		"  -L LABEL      volume label\n"
 		"  -U UUID       filesystem UUID (or clear, random, time)\n"
 		"  -O FEATURES   features to set, ^feature to clear\n"
+		"  -j            add a journal (-O has_journal)\n"
+		"  -J size=MiB   a journal of this size\n"
+		"  -T TYPES      usage types (news, largefile, largefile4, small,\n"
+		"                floppy, big, huge) instead of the size's\n"
+		"  -G COUNT      groups per flex_bg\n"
+		"  -g COUNT      blocks per group\n"
+		"  -C SIZE       cluster size (with -O bigalloc)\n"
+		"  -r 1          revision 1 (the only one made here)\n"
+		"  -o OS         creator OS (Linux, FreeBSD, Lites)\n"
+		"  -M DIR        last mounted directory\n"
+		"  -e BEHAVIOR   on errors: continue, remount-ro or panic\n"
 		"  -E OPTIONS    extended options, comma-separated:\n"
-		"                  encoding=utf8, encoding_flags=[strict-]hashonly|strict|none\n"
-		"                    (default: no_compat_fallback, i.e. hashonly),\n"
+		"                  encoding=utf8, encoding_flags=FLAG[-FLAG]|none\n"
+		"                    (strict, no_compat_fallback; default:\n"
+		"                    no_compat_fallback),\n"
 		"                  casefold_root, casefold_dirs=all|DIR[:DIR...],\n"
 		"                  collisions=stop|rename, hash_seed=UUID,\n"
 		"                  root_owner=UID:GID, discard, nodiscard,\n"
-		"                  lazy_itable_init=0|1, lazy_journal_init=0|1, test_fs\n"
+		"                  lazy_itable_init=0|1, lazy_journal_init=0|1, test_fs,\n"
+		"                  stride=N, stripe_width=N, num_backup_sb=0|1|2\n"
 		"  -d SOURCE     populate from a directory or an archive\n"
 		"  --report FILE write a JSON report of the source check\n"
 		"  --progress FD progress of populating, as e2fsck -C shows it:\n"
@@ -45,7 +60,9 @@ static void usage(FILE *f)
 		"  -F            overwrite an existing filesystem or partition table\n"
 		"  -n            show what would be made; write nothing\n"
 		"  -q            quiet\n"
+		"  -v            accepted for mke2fs's sake (the same output)\n"
 		"  -V            print the version\n"
+		"  -h, --help    print this help\n"
 		"SIZE takes a k, M, G or T suffix; without one it counts blocks.\n",
 		mkfs_prog);
 }
@@ -181,21 +198,9 @@ static errcode_t ext_encoding(struct mkfs_options *opt, const char *arg)
 
 static errcode_t ext_encoding_flags(struct mkfs_options *opt, const char *arg)
 {
-	char *bad = NULL;
-
-	/* "none" asks for no flag at all, where the default has one. */
-	if (strcmp(arg, "none") == 0) {
-		opt->encoding_flags = 0;
-	} else if (!*arg ||
-		   e2fold_parse_encoding_flags(arg, &opt->encoding_flags,
-					       &bad)) {
-		com_err(mkfs_prog, 0,
-			"unknown encoding flag '%s' in '%s' (known: strict, "
-			"hashonly or no_compat_fallback, joined with '-'; "
-			"or none)", bad ? bad : "", arg);
-		free(bad);
+	if (e2fold_encoding_flags_arg(mkfs_prog, arg, &opt->encoding_flags,
+				      NULL))
 		return EXT2_ET_INVALID_ARGUMENT;
-	}
 	opt->have_encoding_flags = 1;
 	return 0;
 }
@@ -318,13 +323,48 @@ static errcode_t ext_casefold_dirs(struct mkfs_options *opt, const char *arg)
 
 static errcode_t ext_collisions(struct mkfs_options *opt, const char *arg)
 {
-	if (!strcmp(arg, "stop"))
-		opt->collisions = MKFS_COLLISIONS_STOP;
-	else if (!strcmp(arg, "rename"))
-		opt->collisions = MKFS_COLLISIONS_RENAME;
-	else
-		return bad_value("collisions (want stop or rename)", arg);
+	if (e2fold_collisions_arg(mkfs_prog, arg, &opt->collisions))
+		return EXT2_ET_INVALID_ARGUMENT;
 	return 0;
+}
+
+/* A decimal or hex number in [min, max] for an -E key or an option. */
+static errcode_t parse_uint(const char *what, const char *arg,
+			    unsigned long long min, unsigned long long max,
+			    unsigned long long *ret)
+{
+	if (parse_ull(arg, ret) || *ret < min || *ret > max)
+		return bad_value(what, arg);
+	return 0;
+}
+
+static errcode_t ext_stride(struct mkfs_options *opt, const char *arg)
+{
+	unsigned long long v;
+	errcode_t retval = parse_uint("stride", arg, 0, 0xFFFF, &v);
+
+	opt->raid_stride = v;
+	return retval;
+}
+
+static errcode_t ext_stripe_width(struct mkfs_options *opt, const char *arg)
+{
+	unsigned long long v;
+	errcode_t retval = parse_uint("stripe_width", arg, 0, 0xFFFFFFFFULL,
+				      &v);
+
+	opt->raid_stripe_width = v;
+	return retval;
+}
+
+static errcode_t ext_num_backup_sb(struct mkfs_options *opt, const char *arg)
+{
+	unsigned long long v;
+	errcode_t retval = parse_uint("num_backup_sb (0, 1 or 2)", arg, 0, 2,
+				      &v);
+
+	opt->num_backup_sb = v;
+	return retval;
 }
 
 enum ext_arg { ARG_NONE, ARG_REQUIRED, ARG_OPTIONAL };
@@ -346,50 +386,90 @@ static const struct {
 	{ "casefold_root", ARG_OPTIONAL, ext_casefold_root },
 	{ "casefold_dirs", ARG_REQUIRED, ext_casefold_dirs },
 	{ "collisions", ARG_REQUIRED, ext_collisions },
+	{ "stride", ARG_REQUIRED, ext_stride },
+	{ "stripe_width", ARG_REQUIRED, ext_stripe_width },
+	{ "stripe-width", ARG_REQUIRED, ext_stripe_width },
+	{ "num_backup_sb", ARG_REQUIRED, ext_num_backup_sb },
 };
 
-static errcode_t parse_one_extended(struct mkfs_options *opt, char *token)
+static errcode_t parse_one_extended(struct mkfs_options *opt,
+				    const struct e2fold_extopt *e)
 {
-	char *arg = strchr(token, '=');
 	size_t i;
 
-	if (arg)
-		*arg++ = '\0';
 	for (i = 0; i < sizeof(ext_options) / sizeof(ext_options[0]); i++) {
-		if (strcmp(token, ext_options[i].name))
+		if (strcmp(e->key, ext_options[i].name))
 			continue;
-		if (ext_options[i].arg == ARG_REQUIRED && (!arg || !*arg)) {
+		/* An empty encoding_flags= is tune's old spelling of none. */
+		if (ext_options[i].arg == ARG_REQUIRED &&
+		    (!e->value || (!*e->value &&
+				   strcmp(e->key, "encoding_flags")))) {
 			com_err(mkfs_prog, 0,
-				"extended option '%s' needs a value", token);
+				"extended option '%s' needs a value", e->key);
 			return EXT2_ET_INVALID_ARGUMENT;
 		}
-		if (ext_options[i].arg == ARG_NONE && arg) {
+		if (ext_options[i].arg == ARG_NONE && e->value) {
 			com_err(mkfs_prog, 0,
-				"extended option '%s' takes no value", token);
+				"extended option '%s' takes no value", e->key);
 			return EXT2_ET_INVALID_ARGUMENT;
 		}
-		return ext_options[i].fn(opt, arg);
+		return ext_options[i].fn(opt, e->value);
 	}
-	com_err(mkfs_prog, 0, "unknown extended option '%s'", token);
+	com_err(mkfs_prog, 0, "unknown extended option '%s'", e->key);
 	return EXT2_ET_INVALID_ARGUMENT;
 }
 
 static errcode_t parse_extended(struct mkfs_options *opt, const char *list)
 {
-	char *copy = strdup(list), *token, *save = NULL;
-	errcode_t retval = 0;
+	struct e2fold_extopts ext;
+	errcode_t retval;
+	size_t i;
 
-	if (!copy)
-		return EXT2_ET_NO_MEMORY;
-	for (token = strtok_r(copy, ",", &save); token && !retval;
-	     token = strtok_r(NULL, ",", &save))
-		retval = parse_one_extended(opt, token);
-	free(copy);
+	retval = e2fold_extopts_split(mkfs_prog, list, &ext);
+	for (i = 0; !retval && i < ext.n; i++)
+		retval = parse_one_extended(opt, &ext.opts[i]);
+	e2fold_extopts_free(&ext);
 	return retval;
 }
 
 /* ------------------------------------------------------------------ */
 /* Single-letter options.                                               */
+
+/* -J size=MiB: the journal's size (an external device= is refused). */
+static errcode_t parse_journal(struct mkfs_options *opt, const char *arg)
+{
+	unsigned long long v;
+
+	if (strncmp(arg, "size=", 5) || parse_ull(arg + 5, &v) || v == 0) {
+		com_err(mkfs_prog, 0, "-J %s: e2fold-mkfs takes -J size=MiB "
+			"(an external journal is a device of its own: make it "
+			"with mke2fs -O journal_dev)", arg);
+		return EXT2_ET_INVALID_ARGUMENT;
+	}
+	opt->journal_mb = v;
+	return append_features(opt, "has_journal");
+}
+
+/* -o: the creator OS by name or number, as mke2fs takes it. */
+static errcode_t parse_creator_os(struct mkfs_options *opt, const char *arg)
+{
+	unsigned long long v;
+	int os = parse_ull(arg, &v) ? e2p_string2os((char *)arg) :
+		(v <= EXT2_OS_LITES ? (int)v : -1);
+
+	if (os < 0)
+		return bad_value("creator OS (Linux, Hurd, FreeBSD, Lites)",
+				 arg);
+	/* The Hurd has no filetype, extents' huge_file, csum or casefold. */
+	if (os == EXT2_OS_HURD) {
+		com_err(mkfs_prog, 0, "-o %s: the Hurd knows none of casefold, "
+			"filetype, huge_file or metadata_csum: use mke2fs -o "
+			"hurd", arg);
+		return EXT2_ET_INVALID_ARGUMENT;
+	}
+	opt->creator_os = os;
+	return 0;
+}
 
 static errcode_t parse_uuid_option(const char *arg)
 {
@@ -462,6 +542,57 @@ static errcode_t parse_letter(struct mkfs_options *opt, int c, char *arg,
 	case 'd':
 		opt->source = arg;
 		return 0;
+	case 'v':
+		opt->verbose = 1;
+		return 0;
+	case 'j':
+		return append_features(opt, "has_journal");
+	case 'J':
+		return parse_journal(opt, arg);
+	case 'G':
+		if (parse_ull(arg, &v) || !is_power_of_two(v) ||
+		    v > (1ULL << 31))
+			return bad_value("flex_bg size (a power of 2)", arg);
+		opt->flex_bg_size = v;
+		return 0;
+	case 'g':
+		if (parse_ull(arg, &v) || v % 8 || v < 256 || v > 8 * 65536)
+			return bad_value("blocks per group (a multiple of 8, "
+					 "256 to 524288)", arg);
+		opt->blocks_per_group = v;
+		return 0;
+	case 'C':
+		if (parse_bytes(arg, &v) || !is_power_of_two(v) ||
+		    v <= EXT2_MIN_CLUSTER_SIZE || v > EXT2_MAX_CLUSTER_SIZE)
+			return bad_value("cluster size", arg);
+		opt->cluster_size = v;
+		return 0;
+	case 'o':
+		return parse_creator_os(opt, arg);
+	case 'M':
+		opt->last_mounted = arg;
+		return 0;
+	case 'e':
+		if (!strcmp(arg, "continue"))
+			opt->errors_behavior = EXT2_ERRORS_CONTINUE;
+		else if (!strcmp(arg, "remount-ro"))
+			opt->errors_behavior = EXT2_ERRORS_RO;
+		else if (!strcmp(arg, "panic"))
+			opt->errors_behavior = EXT2_ERRORS_PANIC;
+		else
+			return bad_value("error behavior (continue, "
+					 "remount-ro, panic)", arg);
+		return 0;
+	case 'r':
+		if (!strcmp(arg, "1"))
+			return 0;
+		com_err(mkfs_prog, 0, "-r %s: e2fold-mkfs makes revision 1 "
+			"only; revision 0 has no features (not even casefold): "
+			"use mke2fs -r 0", arg);
+		return EXT2_ET_INVALID_ARGUMENT;
+	case 'T':
+		opt->usage_types = arg;
+		return 0;
 	case 'R':
 		opt->report_path = arg;
 		return 0;
@@ -512,8 +643,10 @@ errcode_t mkfs_parse_options(int argc, char **argv, struct mkfs_options *opt)
 	opt->reserved_ratio = -1.0;
 	opt->discard = 1;
 	opt->lazy_itable_init = -1;
+	opt->creator_os = -1;
+	opt->num_backup_sb = -1;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, "b:d:E:FI:i:L:m:N:nO:qt:U:V",
+	while ((c = getopt_long(argc, argv, "b:C:d:E:e:FG:g:hI:i:jJ:L:M:m:N:nO:o:qr:T:t:U:Vv",
 				longopts, NULL)) != -1) {
 		retval = parse_letter(opt, c, optarg, label_buf);
 		if (retval)

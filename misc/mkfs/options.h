@@ -15,11 +15,7 @@
 #include <ext2fs/ext2fs.h>
 
 #include "encoding.h"
-
-enum mkfs_collisions {
-	MKFS_COLLISIONS_STOP = 0,	/* report every problem, write nothing */
-	MKFS_COLLISIONS_RENAME,		/* rename all but the first */
-};
+#include "extopts.h"
 
 /*
  * SIZE as given: a number with a k/M/G/T suffix is a size in bytes; a bare
@@ -49,6 +45,15 @@ struct mkfs_options {
 	int quiet;			/* -q */
 	const char *source;		/* -d */
 	const char *report_path;	/* --report */
+	int verbose;			/* -v: accepted; the output is the same */
+	unsigned long long journal_mb;	/* -J size=; 0: from the size */
+	unsigned int flex_bg_size;	/* -G; 0: from the profile */
+	unsigned int blocks_per_group;	/* -g; 0: from the block size */
+	unsigned int cluster_size;	/* -C; 0: from the profile */
+	int creator_os;			/* -o; -1: Linux, as libext2fs sets */
+	const char *last_mounted;	/* -M */
+	int errors_behavior;		/* -e; 0: the default */
+	const char *usage_types;	/* -T; NULL: from the size */
 	int progress_fd;		/* --progress: -1 none, 0 a bar */
 
 	/* -E */
@@ -68,7 +73,10 @@ struct mkfs_options {
 	int casefold_all;		/* casefold_dirs=all */
 	char **casefold_dirs;		/* casefold_dirs=DIR:DIR... */
 	size_t n_casefold_dirs, casefold_dirs_cap;
-	enum mkfs_collisions collisions;
+	enum e2fold_collisions collisions;
+	unsigned int raid_stride;	/* stride= */
+	unsigned int raid_stripe_width;	/* stripe_width= */
+	int num_backup_sb;		/* num_backup_sb=; -1: two */
 };
 
 /*

@@ -16,10 +16,10 @@
 #define MAX_32_NUM ((1ULL << 32) - 1)
 
 /*
- * The features e2fold-mkfs can make: mke2fs's list without journal_dev
- * (an external journal is made on its own device) and quota/project
- * (their inodes need libquota, which the system libext2fs does not
- * export: add them afterwards with tune2fs -O quota).
+ * The features e2fold-mkfs can make itself: mke2fs's list without
+ * journal_dev (an external journal is made on its own device) and
+ * quota/project (their inodes need libquota, which the system libext2fs
+ * does not export: run.c has the system tune2fs add them afterwards).
  */
 static __u32 ok_features[3] = {
 	[E2P_FEATURE_COMPAT] = EXT3_FEATURE_COMPAT_HAS_JOURNAL |
@@ -28,7 +28,8 @@ static __u32 ok_features[3] = {
 		EXT2_FEATURE_COMPAT_EXT_ATTR |
 		EXT4_FEATURE_COMPAT_SPARSE_SUPER2 |
 		EXT4_FEATURE_COMPAT_FAST_COMMIT |
-		EXT4_FEATURE_COMPAT_STABLE_INODES,
+		EXT4_FEATURE_COMPAT_STABLE_INODES |
+		EXT4_FEATURE_COMPAT_ORPHAN_FILE,
 	[E2P_FEATURE_INCOMPAT] = EXT2_FEATURE_INCOMPAT_FILETYPE |
 		EXT3_FEATURE_INCOMPAT_EXTENTS |
 		EXT2_FEATURE_INCOMPAT_META_BG |
@@ -135,10 +136,55 @@ static errcode_t edit_features(const char *list, struct ext2_super_block *p)
 	return EXT2_ET_INVALID_ARGUMENT;
 }
 
+/*
+ * quota and project come out of -O's list into plan->tune2fs_features,
+ * for the system tune2fs to add once the filesystem is written (their
+ * inodes need libquota); ^quota and ^project are what e2fold makes
+ * anyway. The rest goes back in *ret_rest (free it).
+ */
+static errcode_t take_quota(const char *list, struct mkfs_plan *plan,
+			    char **ret_rest)
+{
+	char *copy, *rest, *tok, *save = NULL;
+
+	*ret_rest = NULL;
+	if (!list)
+		return 0;
+	copy = strdup(list);
+	rest = calloc(1, strlen(list) + 1);
+	if (!copy || !rest) {
+		free(copy);
+		free(rest);
+		return EXT2_ET_NO_MEMORY;
+	}
+	for (tok = strtok_r(copy, ", \t", &save); tok;
+	     tok = strtok_r(NULL, ", \t", &save)) {
+		char *want = plan->tune2fs_features;
+		size_t used = strlen(want);
+
+		if (!strcmp(tok, "quota") || !strcmp(tok, "project")) {
+			if (!strstr(want, tok))
+				snprintf(want + used,
+					 sizeof(plan->tune2fs_features) - used,
+					 "%s%s", used ? "," : "", tok);
+			continue;
+		}
+		if (!strcmp(tok, "^quota") || !strcmp(tok, "^project"))
+			continue;
+		if (*rest)
+			strcat(rest, ",");
+		strcat(rest, tok);
+	}
+	free(copy);
+	*ret_rest = rest;
+	return 0;
+}
+
 static errcode_t plan_features(const struct mkfs_options *opt,
 			       struct mkfs_plan *plan)
 {
 	struct ext2_super_block *p = &plan->param;
+	char *features = NULL;
 	errcode_t retval;
 	size_t i;
 
@@ -146,9 +192,14 @@ static errcode_t plan_features(const struct mkfs_options *opt,
 	for (i = 0; !retval && i < plan->profile.ntypes; i++)
 		retval = edit_features(plan->profile.features[i], p);
 	if (!retval)
-		retval = edit_features(opt->features, p);
+		retval = take_quota(opt->features, plan, &features);
+	if (!retval)
+		retval = edit_features(features, p);
+	free(features);
 	if (retval)
 		return retval;
+	if (ext2fs_has_feature_orphan_file(p) && !ext2fs_has_feature_journal(p))
+		return invalid("%s", "orphan_file needs a journal");
 	if (e2p_edit_mntopts(plan->profile.default_mntopts,
 			     &p->s_default_mount_opts, ~0U))
 		return invalid("bad default mount options '%s'",
@@ -263,21 +314,39 @@ static errcode_t plan_encoding(const struct mkfs_options *opt,
 	return 0;
 }
 
-static errcode_t plan_cluster_and_flex(struct mkfs_plan *plan)
+static errcode_t plan_cluster_and_flex(const struct mkfs_options *opt,
+				       struct mkfs_plan *plan)
 {
 	struct ext2_super_block *p = &plan->param;
 	unsigned int bs = EXT2_BLOCK_SIZE(p);
 
+	if (opt->cluster_size && !ext2fs_has_feature_bigalloc(p))
+		return invalid("%s", "a cluster size (-C) needs the bigalloc "
+			       "feature");
+	if (opt->flex_bg_size && !ext2fs_has_feature_flex_bg(p))
+		return invalid("%s", "a flex_bg size (-G) needs the flex_bg "
+			       "feature");
 	if (ext2fs_has_feature_bigalloc(p)) {
-		unsigned int cs = plan->profile.cluster_size ?
+		unsigned int cs = opt->cluster_size ? opt->cluster_size :
+			plan->profile.cluster_size ?
 			plan->profile.cluster_size : bs * 16;
 
+		if (cs < bs)
+			return invalid("%s", "the cluster size (-C) is smaller "
+				       "than the block size");
 		p->s_log_cluster_size = log2_of(cs >> EXT2_MIN_CLUSTER_LOG_SIZE);
 	} else {
 		p->s_log_cluster_size = p->s_log_block_size;
 	}
 	if (ext2fs_has_feature_flex_bg(p))
-		p->s_log_groups_per_flex = log2_of(plan->profile.flex_bg_size);
+		p->s_log_groups_per_flex = log2_of(opt->flex_bg_size ?
+			opt->flex_bg_size : plan->profile.flex_bg_size);
+	if (opt->blocks_per_group) {
+		if (opt->blocks_per_group > EXT2_MAX_BLOCKS_PER_GROUP(p))
+			return invalid("%s", "blocks per group (-g) out of "
+				       "range for the block size");
+		p->s_blocks_per_group = opt->blocks_per_group;
+	}
 	return 0;
 }
 
@@ -384,7 +453,8 @@ errcode_t mkfs_plan_make(const struct mkfs_options *opt,
 	retval = size_in_units(opt, target, unit, &count);
 	if (retval)
 		return retval;
-	retval = mkfs_profile_get(opt->fs_type, count, unit, &plan->profile);
+	retval = mkfs_profile_get(opt->fs_type, opt->usage_types, count, unit,
+				  &plan->profile);
 	if (!retval)
 		retval = plan_features(opt, plan);
 	if (!retval)
@@ -394,7 +464,7 @@ errcode_t mkfs_plan_make(const struct mkfs_options *opt,
 	if (!retval)
 		retval = plan_encoding(opt, plan);
 	if (!retval)
-		retval = plan_cluster_and_flex(plan);
+		retval = plan_cluster_and_flex(opt, plan);
 	if (!retval)
 		retval = plan_inodes(opt, plan);
 	if (!retval)
@@ -406,11 +476,25 @@ errcode_t mkfs_plan_make(const struct mkfs_options *opt,
 	ext2fs_r_blocks_count_set(p, ratio * ext2fs_blocks_count(p) / 100.0);
 	if (opt->test_fs)
 		p->s_flags |= EXT2_FLAGS_TEST_FILESYS;
-	/* sparse_super2 keeps two backups: group 1 and the last group. */
+	/*
+	 * sparse_super2 keeps two backups, group 1 and the last group, or
+	 * fewer with num_backup_sb.
+	 */
 	if (ext2fs_has_feature_sparse_super2(p)) {
-		p->s_backup_bgs[0] = 1;
-		p->s_backup_bgs[1] = ~0U;
+		int n = opt->num_backup_sb >= 0 ? opt->num_backup_sb : 2;
+
+		p->s_backup_bgs[0] = n >= 1 ? 1 : 0;
+		p->s_backup_bgs[1] = n >= 2 ? ~0U : 0;
+	} else if (opt->num_backup_sb >= 0) {
+		return invalid("%s", "num_backup_sb needs the sparse_super2 "
+			       "feature");
 	}
+	p->s_raid_stride = opt->raid_stride;
+	p->s_raid_stripe_width = opt->raid_stripe_width;
+	p->s_errors = opt->errors_behavior;
+	plan->journal_mb = opt->journal_mb;
+	plan->creator_os = opt->creator_os;
+	plan->last_mounted = opt->last_mounted;
 	/* Every kernel e2fold targets zeroes inode tables lazily. */
 	plan->lazy_itable_init = opt->lazy_itable_init >= 0 ?
 		opt->lazy_itable_init : 1;

@@ -36,6 +36,10 @@ struct mkfs_plan {
 	unsigned char hash_seed[16];
 	uid_t root_uid;
 	gid_t root_gid;
+	unsigned long long journal_mb;	/* 0: libext2fs's size for the fs */
+	int creator_os;			/* -1: libext2fs's (Linux) */
+	const char *last_mounted;	/* NULL: none */
+	char tune2fs_features[32];	/* -O quota/project: tune2fs adds them */
 };
 
 /*

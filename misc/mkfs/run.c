@@ -12,9 +12,12 @@
  */
 #include "config.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <et/com_err.h>
@@ -106,7 +109,7 @@ static errcode_t load_encoding(struct run *r)
 static errcode_t read_source(struct run *r)
 {
 	int strict = r->plan.param.s_encoding_flags & E2FOLD_ENC_STRICT_FL;
-	int rename = r->opt.collisions == MKFS_COLLISIONS_RENAME;
+	int rename = r->opt.collisions == E2FOLD_COLLISIONS_RENAME;
 	errcode_t retval = 0;
 
 	if (r->opt.source) {
@@ -140,7 +143,7 @@ static errcode_t read_source(struct run *r)
 	return 0;
 }
 
-static errcode_t write_report(struct run *r, int written)
+static errcode_t write_report(struct run *r, int written, const char *error)
 {
 	const struct e2fold_encoding *enc = has_casefold(r) ?
 		e2fold_encoding_by_magic(r->plan.param.s_encoding) : NULL;
@@ -148,9 +151,10 @@ static errcode_t write_report(struct run *r, int written)
 		.source = r->opt.source,
 		.encoding = enc ? enc->name : NULL,
 		.encoding_flags = r->plan.param.s_encoding_flags,
-		.rename = r->opt.collisions == MKFS_COLLISIONS_RENAME,
+		.rename = r->opt.collisions == E2FOLD_COLLISIONS_RENAME,
 		.casefolded_dirs = r->casefolded_dirs,
 		.written = written,
+		.error = error,
 	};
 
 	if (!r->opt.report_path)
@@ -265,33 +269,101 @@ static errcode_t make_filesystem(struct run *r)
 	return retval;
 }
 
+/*
+ * -O quota or project: the system tune2fs makes their inodes, as the
+ * system libext2fs lacks libquota. It runs on the written filesystem and
+ * counts what -d put there. Its banner goes to /dev/null.
+ */
+static errcode_t add_quota(struct run *r)
+{
+	static const char *const paths[] = {
+		"tune2fs", "/usr/sbin/tune2fs", "/sbin/tune2fs",
+	};
+	int status;
+	pid_t pid;
+	size_t i;
+
+	if (!r->plan.tune2fs_features[0])
+		return 0;
+	if (!r->opt.quiet)
+		printf("Adding %s with tune2fs: ", r->plan.tune2fs_features);
+	fflush(stdout);
+	pid = fork();
+	if (pid < 0)
+		return errno;
+	if (pid == 0) {
+		int null = open("/dev/null", O_WRONLY);
+
+		if (null >= 0)
+			dup2(null, STDOUT_FILENO);
+		for (i = 0; i < sizeof(paths) / sizeof(paths[0]); i++)
+			execvp(paths[i], (char *const[]){ (char *)paths[i],
+				"-O", r->plan.tune2fs_features,
+				(char *)r->opt.device, NULL });
+		fprintf(stderr, "%s: cannot run tune2fs: %s\n", mkfs_prog,
+			strerror(errno));
+		_exit(127);
+	}
+	if (waitpid(pid, &status, 0) < 0)
+		return errno;
+	if (!WIFEXITED(status) || WEXITSTATUS(status)) {
+		com_err(mkfs_prog, 0, "tune2fs -O %s %s failed; the filesystem "
+			"was made without it", r->plan.tune2fs_features,
+			r->opt.device);
+		return EXT2_ET_OP_NOT_SUPPORTED;
+	}
+	if (!r->opt.quiet)
+		puts("done");
+	return 0;
+}
+
+/*
+ * A run that stopped: the report (--report) still says so, with the
+ * stage and libext2fs's words for the error, so that a script finds one.
+ */
+static void report_failure(struct run *r, const char *stage,
+			   errcode_t retval)
+{
+	char error[256];
+
+	snprintf(error, sizeof(error), "%s: %s", stage,
+		 r->pc.nproblems && retval == EXT2_ET_INVALID_ARGUMENT ?
+		 "names collide or are invalid" : error_message(retval));
+	write_report(r, 0, error);
+}
+
 static errcode_t run(struct run *r, int argc, char **argv)
 {
+	const char *stage = "checking the device";
 	errcode_t retval;
 
 	retval = mkfs_parse_options(argc, argv, &r->opt);
-	e2fold_progress_init(&r->progress, retval ? -1 : r->opt.progress_fd,
-			     r->opt.device);
-	if (!retval)
-		retval = mkfs_target_inspect(r->opt.device, r->opt.force,
-					     &r->target);
-	if (!retval)
+	if (retval)
+		return retval;	/* a usage error: no report, as e2fold-fsck */
+	e2fold_progress_init(&r->progress, r->opt.progress_fd, r->opt.device);
+	retval = mkfs_target_inspect(r->opt.device, r->opt.force, &r->target);
+	if (!retval) {
+		stage = "planning the filesystem";
 		retval = mkfs_plan_make(&r->opt, &r->target, &r->plan);
+	}
 	if (!retval)
 		retval = load_encoding(r);
 	if (!retval)
 		retval = mkfs_tree_init(&r->tree);
-	if (!retval)
+	if (!retval) {
+		stage = "reading the source";
 		retval = read_source(r);
+	}
 	if (retval) {
-		if (r->pc.nproblems)
-			write_report(r, 0);
+		report_failure(r, stage, retval);
 		return retval;
 	}
 	if (r->opt.noaction) {
 		retval = dry_run(r);
-		if (!retval)
-			retval = write_report(r, 0);
+		if (retval)
+			report_failure(r, "laying the filesystem out", retval);
+		else
+			retval = write_report(r, 0, NULL);
 		return retval;
 	}
 	retval = make_filesystem(r);
@@ -300,9 +372,15 @@ static errcode_t run(struct run *r, int argc, char **argv)
 			ext2fs_free(r->fs);
 		r->fs = NULL;
 		mkfs_target_discard_created(&r->target);
+		report_failure(r, "making the filesystem", retval);
 		return retval;
 	}
-	return write_report(r, 1);
+	retval = add_quota(r);
+	if (retval) {
+		report_failure(r, "adding quota", retval);
+		return retval;
+	}
+	return write_report(r, 1, NULL);
 }
 
 int mkfs_main(int argc, char **argv)

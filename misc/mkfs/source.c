@@ -28,8 +28,10 @@ errcode_t mkfs_source_scan(const char *path, const char *target,
 		src->target_ino = st.st_ino;
 	}
 	if (stat(path, &st) < 0) {
-		com_err(mkfs_prog, errno, "while reading the source %s", path);
-		return errno;
+		errcode_t retval = errno;	/* com_err may change errno */
+
+		com_err(mkfs_prog, retval, "while reading the source %s", path);
+		return retval;
 	}
 	if (S_ISDIR(st.st_mode))
 		return mkfs_dir_scan(src, tree);

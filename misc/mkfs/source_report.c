@@ -300,6 +300,8 @@ errcode_t mkfs_report_json(const char *path, const struct mkfs_precheck *pc,
 	e2fold_json_text(&o, "collisions", info->rename ? "rename" : "stop");
 	e2fold_json_number(&o, "casefolded_directories", info->casefolded_dirs);
 	e2fold_json_bool(&o, "written", info->written);
+	if (info->error)
+		e2fold_json_text(&o, "error", info->error);
 	json_groups(&o, pc);
 	json_invalid(&o, pc);
 	retval = e2fold_json_close_document(&o);

@@ -7,7 +7,7 @@
  *
  *   { "source": "...", "encoding": "utf8-12.1", "encoding_flags": "strict",
  *     "collisions": "stop" | "rename", "casefolded_directories": N,
- *     "written": true | false,
+ *     "written": true | false, "error": "stage: message" (a failure only),
  *     "collision_groups": [ { "directory": "/image/path",
  *         "names": ["README", "readme"], "kept": "README",
  *         "renamed": [ { "from": "readme", "to": "readme~1" } ] } ],
@@ -34,6 +34,7 @@ struct mkfs_report_info {
 	int rename;
 	size_t casefolded_dirs;
 	int written;
+	const char *error;		/* why nothing was written, or NULL */
 };
 
 /* The problems that stop the run (collisions=stop), to f. */

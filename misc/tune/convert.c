@@ -8,7 +8,7 @@
  * flag. First every directory is planned without writing anything: names
  * that collide after casefolding (renameplan.h: all but the first in byte
  * order give theirs up), and under strict the names a strict filesystem
- * rejects. If a plan needs renames and --collisions rename was not
+ * rejects. If a plan needs renames and -E collisions=rename was not
  * given, or a directory cannot be rewritten (encrypted: its names are
  * ciphertext and its hashes need the key; damaged: e2fold-fsck's job),
  * or the rewrites may need more blocks than are free (space.c), the
@@ -31,6 +31,7 @@
 #include "json.h"
 #include "renameplan.h"
 #include "tune.h"
+#include "txnio.h"
 
 struct planned_dir {
 	struct e2fold_dir *dir;
@@ -311,7 +312,7 @@ static int plan(struct tune_ctx *ctx, struct conversion *cv)
 					  "strict filesystem would reject it)");
 	}
 	if (renames && !ctx->opt.rename)
-		printf("%zu name%s would have to be renamed (--collisions "
+		printf("%zu name%s would have to be renamed (-E collisions="
 		       "rename renames them).\n", renames,
 		       renames == 1 ? "" : "s");
 	tune_check_space(ctx, need, "convert");
@@ -368,6 +369,60 @@ static errcode_t convert_dir(struct tune_ctx *ctx, const struct conversion *cv,
 	return retval;
 }
 
+/*
+ * What one directory's transaction holds at most: its rewritten blocks
+ * (tune_rewrite_blocks's bound), and what libext2fs flushes with them:
+ * every group's two bitmaps, the group descriptors, the superblock, the
+ * inode table block, and a margin.
+ */
+static blk64_t transaction_bound(const struct tune_ctx *ctx,
+				 const struct planned_dir *pd)
+{
+	ext2_filsys fs = ctx->fs;
+
+	return tune_rewrite_blocks(fs, pd->dir, pd->plans, pd->nplans) +
+	       2 * (blk64_t)fs->group_desc_count + fs->desc_blocks + 16;
+}
+
+/*
+ * On a journaled filesystem (txnio.h) a directory's conversion is one
+ * transaction: its new blocks, the inode that switches to them, the
+ * bitmaps and the superblock, committed together. A directory whose
+ * transaction might not fit in the journal is converted with the
+ * journal suspended, by the ordered writes of the rewrite alone, and
+ * said so.
+ */
+static errcode_t convert_dir_atomically(struct tune_ctx *ctx,
+					const struct conversion *cv,
+					struct planned_dir *pd)
+{
+	blk64_t need;
+	size_t room;
+	errcode_t retval;
+
+	if (!e2fold_txn_active(ctx->fs))
+		return convert_dir(ctx, cv, pd);
+	need = transaction_bound(ctx, pd);
+	room = e2fold_txn_room(ctx->fs);
+	if (need > room) {
+		char *path = tune_path(ctx->fs, pd->dir->ino);
+
+		printf("  %s: up to %llu blocks, more than the journal's %zu: "
+		       "converted without it\n", path ? path : "?",
+		       (unsigned long long)need, room);
+		free(path);
+		retval = e2fold_txn_suspend(ctx->fs);
+		if (!retval)
+			retval = convert_dir(ctx, cv, pd);
+		e2fold_txn_resume(ctx->fs);
+		return retval;
+	}
+	retval = convert_dir(ctx, cv, pd);
+	if (!retval)
+		retval = e2fold_txn_commit(ctx->fs);
+	return retval;
+}
+
 static int apply(struct tune_ctx *ctx, const struct conversion *cv)
 {
 	errcode_t retval = 0;
@@ -387,7 +442,7 @@ static int apply(struct tune_ctx *ctx, const struct conversion *cv)
 				ext2fs_mark_inode_bitmap2(ctx->uncasefolded,
 							  pd->dir->ino);
 		} else {
-			retval = convert_dir(ctx, cv, pd);
+			retval = convert_dir_atomically(ctx, cv, pd);
 		}
 		if (retval) {
 			char *path = tune_path(ctx->fs, pd->dir->ino);

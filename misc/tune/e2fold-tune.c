@@ -43,8 +43,26 @@ static errcode_t open_fs(struct tune_ctx *ctx)
 
 	if (!ctx->opt.dry_run)
 		flags |= EXT2_FLAG_RW;
-	retval = e2fold_open_fs(ctx->opt.device, flags, ctx->opt.undo_file,
-				&ctx->fs);
+	if (ctx->opt.dry_run || ctx->opt.undo_file) {
+		/* The undo manager and the journal layer do not stack. */
+		retval = e2fold_open_fs(ctx->opt.device, flags,
+					ctx->opt.undo_file, &ctx->fs);
+	} else {
+		/* Each directory's conversion one transaction (convert.c). */
+		errcode_t unjournaled;
+
+		retval = e2fold_open_fs_journaled(ctx->opt.device, flags,
+						  &ctx->fs, &unjournaled);
+		/* A journal to recover: opened as before, for the refusal. */
+		if (retval == EXT2_ET_JOURNAL_FLAGS_WRONG)
+			retval = e2fold_open_fs(ctx->opt.device, flags, NULL,
+						&ctx->fs);
+		else if (!retval && unjournaled &&
+			 unjournaled != EXT2_ET_NO_JOURNAL)
+			fprintf(stderr, "%s: %s: writing without the journal: "
+				"%s\n", prog, ctx->opt.device,
+				error_message(unjournaled));
+	}
 	if (retval)
 		return retval;
 	/*
@@ -67,7 +85,7 @@ static void explain_open_error(struct tune_ctx *ctx, errcode_t retval)
 			"filesystem\n", prog, ctx->opt.device);
 	else if (!ctx->opt.dry_run && (retval == EACCES || retval == EROFS ||
 				       retval == EPERM))
-		fprintf(stderr, "%s: %s cannot be written (--dry-run only "
+		fprintf(stderr, "%s: %s cannot be written (-n only "
 			"reads)\n", prog, ctx->opt.device);
 }
 
@@ -131,6 +149,25 @@ static void cleanup(struct tune_ctx *ctx)
 	utf8_unload(ctx->um);
 }
 
+/*
+ * The run stopped before its steps: the report (--report) still says why,
+ * so that a script finds one.
+ */
+static int stop_early(struct tune_ctx *ctx, int status, const char *error)
+{
+	int err;
+
+	if (ctx->report) {
+		tune_report_error(ctx, error);
+		err = tune_report_write(ctx, status);
+		if (err)
+			fprintf(stderr, "%s: %s: %s\n", prog,
+				ctx->opt.report_file, strerror(err));
+	}
+	cleanup(ctx);
+	return status;
+}
+
 int main(int argc, char **argv)
 {
 	struct tune_ctx ctx;
@@ -149,17 +186,19 @@ int main(int argc, char **argv)
 		return TUNE_ERROR;
 	}
 	status = check_unmounted(ctx.opt.device);
-	if (status != TUNE_OK) {
-		cleanup(&ctx);
-		return status;
-	}
+	if (status != TUNE_OK)
+		return stop_early(&ctx, status, "the device is mounted, or "
+				  "cannot be checked");
 	retval = open_fs(&ctx);
 	if (retval) {
+		char error[256];
+
 		explain_open_error(&ctx, retval);
 		if (ctx.fs)
 			ext2fs_free(ctx.fs);
-		cleanup(&ctx);
-		return TUNE_ERROR;
+		snprintf(error, sizeof(error), "opening the device: %s",
+			 error_message(retval));
+		return stop_early(&ctx, TUNE_ERROR, error);
 	}
 	status = run_steps(&ctx);
 	/* Done writing directories (tune_begin_writes): checked again. */

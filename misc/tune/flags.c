@@ -23,6 +23,7 @@
 #include "array.h"
 #include "dirread.h"
 #include "encoding.h"
+#include "extopts.h"
 #include "plural.h"
 #include "json.h"
 #include "tune.h"
@@ -272,6 +273,8 @@ int tune_flags(struct tune_ctx *ctx)
 		printf("Encoding flags are already %s.\n", *to ? to : "(none)");
 		return TUNE_OK;
 	}
+	e2fold_warn_dropped_flags("e2fold-tune", old, want,
+				  ctx->opt.flags_cleared);
 	added = want & ~old;
 	pf.strict = !!(added & E2FOLD_ENC_STRICT_FL);
 	pf.hashonly = !!(added & E2FOLD_ENC_NO_COMPAT_FALLBACK_FL);

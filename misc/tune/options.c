@@ -8,6 +8,7 @@
 
 #include "array.h"
 #include "encoding.h"
+#include "extopts.h"
 #include "progress.h"
 #include "tune.h"
 #include "version.h"
@@ -15,9 +16,8 @@
 static const char *prog = "e2fold-tune";
 
 static const char synopsis[] =
-	"Usage: %s [-O [^]casefold] [-E encoding=utf8,encoding_flags=FLAGS]\n"
-	"\t[--casefold PATH]... [--no-casefold PATH]...\n"
-	"\t[--collisions abort|rename] [--rebuild] [--dry-run]\n"
+	"Usage: %s [-O [^]casefold] [-E extended-options] [-n]\n"
+	"\t[--casefold PATH]... [--no-casefold PATH]... [--rebuild]\n"
 	"\t[-z undo_file] [--report FILE.json] device\n";
 
 static void usage(int status)
@@ -32,23 +32,23 @@ static void usage(int status)
 		"  -O casefold        enable casefolding (encoding utf8-12.1)\n"
 		"  -O ^casefold       disable it (only if no inode carries the\n"
 		"                     casefold flag)\n"
-		"  -E encoding=utf8   the same as -O casefold\n"
-		"  -E encoding_flags=FLAGS\n"
+		"  -E OPTIONS         extended options, separated by ',':\n"
+		"     encoding=utf8   the same as -O casefold\n"
+		"     encoding_flags=FLAG[-FLAG]|none\n"
 		"                     set exactly these flags (strict,\n"
-		"                     no_compat_fallback, joined by ',' or '+';\n"
-		"                     empty for none), after proving the\n"
+		"                     no_compat_fallback), after proving the\n"
 		"                     filesystem meets them\n"
-		"  --casefold PATH    make the directory PATH and every directory\n"
-		"                     below it casefolded\n"
-		"  --no-casefold PATH the reverse\n"
-		"  --collisions abort|rename\n"
+		"     collisions=stop|rename\n"
 		"                     names equal after casefolding: refuse\n"
 		"                     (default), or rename all but the first in\n"
 		"                     byte order\n"
+		"  --casefold PATH    make the directory PATH and every directory\n"
+		"                     below it casefolded\n"
+		"  --no-casefold PATH the reverse\n"
 		"  --rebuild          with no_compat_fallback: first rebuild the\n"
 		"                     directories whose entries are not where\n"
 		"                     their hash leads\n"
-		"  --dry-run          say what would be done; write nothing\n"
+		"  -n                 say what would be done; write nothing\n"
 		"  -z undo_file       save every block before it is overwritten\n"
 		"                     (e2undo restores them)\n"
 		"  --report FILE.json what was found and changed, as JSON\n"
@@ -56,7 +56,7 @@ static void usage(int status)
 		"                     it: numbers on descriptor FD, a bar for 0\n"
 		"                     (-C is tune2fs's mount count)\n"
 		"  -V, --version      print the version and exit\n"
-		"  --help             print this help and exit\n\n"
+		"  -h, --help         print this help and exit\n\n"
 		"Exit status: 0 done, 1 refused (a proof failed), 8 error.\n");
 	exit(status);
 }
@@ -89,52 +89,20 @@ static void parse_features(struct tune_options *opt, char *arg)
 	}
 }
 
-/* Add the flags of list (separated by '+' or '-') to opt->flags. */
-static void add_flags(struct tune_options *opt, char *list)
+static void parse_extended(struct tune_options *opt, const char *arg)
 {
-	char *bad = NULL;
-	__u16 flags;
+	struct e2fold_extopts ext;
+	enum e2fold_collisions collisions;
+	size_t i;
 
-	for (char *p = list; *p; p++)
-		if (*p == '+')
-			*p = '-';
-	if (e2fold_parse_encoding_flags(list, &flags, &bad)) {
-		fprintf(stderr, "%s: -E encoding_flags: unknown flag '%s' "
-			"(known: strict, no_compat_fallback)\n", prog,
-			bad ? bad : list);
-		free(bad);
+	if (e2fold_extopts_split(prog, arg, &ext)) {
+		fprintf(stderr, "%s: out of memory\n", prog);
 		exit(TUNE_ERROR);
 	}
-	opt->flags |= flags;
-	opt->set_flags = 1;
-}
+	for (i = 0; i < ext.n; i++) {
+		const char *key = ext.opts[i].key, *val = ext.opts[i].value;
 
-/*
- * -E options are separated by ','; so that "encoding_flags=strict,
- * no_compat_fallback" means what it says, a bare flag name right after
- * encoding_flags= continues its list ('+' and '-' separate flags too).
- */
-static void parse_extended(struct tune_options *opt, char *arg)
-{
-	char *tok, *save = NULL;
-	int in_flags = 0;
-
-	for (tok = strtok_r(arg, ",", &save); tok;
-	     tok = strtok_r(NULL, ",", &save)) {
-		char *val = strchr(tok, '=');
-		__u16 unused;
-		char *bad = NULL;
-
-		if (!val && in_flags &&
-		    !e2fold_parse_encoding_flags(tok, &unused, &bad)) {
-			add_flags(opt, tok);
-			continue;
-		}
-		free(bad);
-		in_flags = 0;
-		if (val)
-			*val++ = '\0';
-		if (!strcmp(tok, "encoding") && val) {
+		if (!strcmp(key, "encoding") && val) {
 			if (!e2fold_encoding_by_name(val)) {
 				fprintf(stderr, "%s: -E encoding=%s: unknown "
 					"encoding (ext4 knows utf8, utf8-12.1)\n",
@@ -142,16 +110,23 @@ static void parse_extended(struct tune_options *opt, char *arg)
 				exit(TUNE_ERROR);
 			}
 			opt->enable_casefold = 1;
-		} else if (!strcmp(tok, "encoding_flags") && val) {
-			opt->flags = 0;
-			add_flags(opt, val);
-			in_flags = 1;
+		} else if (!strcmp(key, "encoding_flags") && val) {
+			if (e2fold_encoding_flags_arg(prog, val, &opt->flags,
+						      &opt->flags_cleared))
+				exit(TUNE_ERROR);
+			opt->set_flags = 1;
+		} else if (!strcmp(key, "collisions") && val) {
+			if (e2fold_collisions_arg(prog, val, &collisions))
+				exit(TUNE_ERROR);
+			opt->rename = collisions == E2FOLD_COLLISIONS_RENAME;
 		} else {
-			fprintf(stderr, "%s: -E %s: unknown extended option\n",
-				prog, tok);
+			fprintf(stderr, "%s: -E %s: unknown extended option "
+				"(known: encoding=, encoding_flags=, "
+				"collisions=)\n", prog, key);
 			exit(TUNE_ERROR);
 		}
 	}
+	e2fold_extopts_free(&ext);
 }
 
 void tune_parse_options(int argc, char **argv, struct tune_options *opt)
@@ -159,9 +134,9 @@ void tune_parse_options(int argc, char **argv, struct tune_options *opt)
 	static const struct option longopts[] = {
 		{ "casefold", required_argument, NULL, 'c' },
 		{ "no-casefold", required_argument, NULL, 'u' },
-		{ "collisions", required_argument, NULL, 'C' },
+		{ "collisions", required_argument, NULL, 'C' },	/* old spelling */
 		{ "rebuild", no_argument, NULL, 'r' },
-		{ "dry-run", no_argument, NULL, 'd' },
+		{ "dry-run", no_argument, NULL, 'd' },	/* old spelling */
 		{ "report", required_argument, NULL, 'R' },
 		{ "progress", required_argument, NULL, 'P' },
 		{ "help", no_argument, NULL, 'h' },
@@ -172,7 +147,7 @@ void tune_parse_options(int argc, char **argv, struct tune_options *opt)
 
 	memset(opt, 0, sizeof(*opt));
 	opt->progress_fd = -1;
-	while ((c = getopt_long(argc, argv, "O:E:z:V", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "hnO:E:z:V", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'O':
 			parse_features(opt, optarg);
@@ -191,19 +166,25 @@ void tune_parse_options(int argc, char **argv, struct tune_options *opt)
 			push(&opt->to_plain, &opt->n_to_plain,
 			     &opt->to_plain_cap, optarg);
 			break;
-		case 'C':
-			if (!strcmp(optarg, "rename")) {
-				opt->rename = 1;
-			} else if (strcmp(optarg, "abort")) {
-				fprintf(stderr, "%s: --collisions %s: abort or "
-					"rename\n", prog, optarg);
+		case 'C': {
+			enum e2fold_collisions collisions;
+			char old[64], now[64];
+
+			snprintf(old, sizeof(old), "--collisions %s", optarg);
+			snprintf(now, sizeof(now), "-E collisions=%s", optarg);
+			e2fold_note_spelling(prog, old, now);
+			if (e2fold_collisions_arg(prog, optarg, &collisions))
 				exit(TUNE_ERROR);
-			}
+			opt->rename = collisions == E2FOLD_COLLISIONS_RENAME;
 			break;
+		}
 		case 'r':
 			opt->rebuild = 1;
 			break;
 		case 'd':
+			e2fold_note_spelling(prog, "--dry-run", "-n");
+			/* fall through */
+		case 'n':
 			opt->dry_run = 1;
 			break;
 		case 'R':

@@ -1,9 +1,9 @@
 /*
  * tune.h: e2fold-tune, casefold for filesystems that already hold data.
  *
- *   e2fold-tune [-O [^]casefold] [-E encoding=utf8,encoding_flags=FLAGS]
+ *   e2fold-tune [-O [^]casefold] [-n] [--rebuild]
+ *               [-E encoding=utf8,encoding_flags=FLAGS,collisions=stop|rename]
  *               [--casefold PATH]... [--no-casefold PATH]...
- *               [--collisions abort|rename] [--rebuild] [--dry-run]
  *               [-z undo_file] [--report FILE.json] DEVICE
  *
  * The steps run in this order, each proving what it needs before it
@@ -34,12 +34,13 @@ struct tune_options {
 	int enable_casefold;		/* -O casefold or -E encoding= */
 	int disable_casefold;		/* -O ^casefold */
 	int set_flags;			/* -E encoding_flags= given */
+	__u16 flags_cleared;		/* of them, cleared by name (noFLAG, none) */
 	__u16 flags;			/* the flags wanted, exactly */
 	char **to_casefold;		/* --casefold PATH */
 	size_t n_to_casefold, to_casefold_cap;
 	char **to_plain;		/* --no-casefold PATH */
 	size_t n_to_plain, to_plain_cap;
-	int rename;			/* --collisions rename (else abort) */
+	int rename;			/* -E collisions=rename (else stop) */
 	int rebuild;			/* --rebuild misplaced directories */
 	int dry_run;
 	const char *undo_file;
@@ -156,5 +157,7 @@ void tune_report_add_change(struct tune_ctx *ctx, struct e2fold_json *o);
 void tune_report_drop_changes(struct tune_ctx *ctx);
 /* Write the report file; 0 or an errno. */
 int tune_report_write(struct tune_ctx *ctx, int exit_status);
+/* Why the run stopped before its steps, for the report's "error". */
+void tune_report_error(struct tune_ctx *ctx, const char *error);
 
 #endif /* E2FOLD_TUNE_H */

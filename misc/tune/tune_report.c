@@ -3,12 +3,14 @@
  *   {"tool", "version", "device", "dry_run",
  *    "findings": [...],   what the proofs found, named entry by entry
  *    "changes": [...],    what was written (a dry run: would be)
+ *    "error",             why the run stopped early (only then)
  *    "exit_status"}
  * Names and paths appear as escaped text and as hex (json.h), so that no
  * byte of an invalid name is lost.
  */
 #include "config.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -17,6 +19,7 @@
 
 struct tune_report {
 	struct e2fold_json_list findings, changes;
+	char error[256];	/* why the run stopped before its steps */
 };
 
 struct tune_report *tune_report_new(void)
@@ -83,6 +86,15 @@ int tune_report_write(struct tune_ctx *ctx, int exit_status)
 	e2fold_json_bool(&o, "dry_run", ctx->opt.dry_run);
 	e2fold_json_list_write(&o, "findings", &ctx->report->findings);
 	e2fold_json_list_write(&o, "changes", &ctx->report->changes);
+	if (ctx->report->error[0])
+		e2fold_json_text(&o, "error", ctx->report->error);
 	e2fold_json_int(&o, "exit_status", exit_status);
 	return e2fold_json_close_document(&o);
+}
+
+void tune_report_error(struct tune_ctx *ctx, const char *error)
+{
+	if (ctx->report)
+		snprintf(ctx->report->error, sizeof(ctx->report->error), "%s",
+			 error);
 }

@@ -12,7 +12,9 @@
 # directory, and special files (FIFO, socket, character and block
 # devices, device numbers of both encodings) in a casefolded directory
 # with other inheritable flags (sync, nodump, noatime, notail, dirsync)
-# and one that is not inherited (topdir).
+# and one that is not inherited (topdir); and POSIX ACLs as ext4 keeps
+# them: an ACL the mode can say sets the mode, another one the mask,
+# chmod rewrites it, default ACLs reach new inodes in place of the umask.
 # fixed_expect INV: the operations and the answers the kernel gives. INV
 # is what the casefolded directory answers for a name that is not UTF-8:
 # ok on a default filesystem, EINVAL on a strict one.
@@ -138,5 +140,38 @@ stat sp/DIR -> ok dir 2 cf
 listdir cf -> $cf_list
 listdir plain -> ok 5 A a a\xffb sub \xc3\xa9
 listdir plain/sub -> ok 2 Q lnk
+mkdir acl -> ok
+mode acl -> ok 750
+create acl/f -> ok
+mode acl/f -> ok 640
+setacl acl/f a u::6,g::4,o::4 -> ok
+mode acl/f -> ok 644
+getacl acl/f a -> ENODATA
+setacl acl/f a u::6,u:65534:4,g::0,o::0 -> EINVAL
+setacl acl/f a u::6,u:65534:4,g::0,m::4,o::0 -> ok
+mode acl/f -> ok 640
+getacl acl/f a -> ok u::6,u:65534:4,g::0,m::4,o::0
+chmod acl/f 600 -> ok
+getacl acl/f a -> ok u::6,u:65534:4,g::0,m::0,o::0
+setacl acl/f d u::7,g::5,o::5 -> EACCES
+rmacl acl/f a -> ok
+getacl acl/f a -> ENODATA
+mode acl/f -> ok 600
+mkdir acl/d -> ok
+setacl acl/d d u::7,u:65534:7,g::0,m::7,o::0 -> ok
+create acl/d/n -> ok
+mode acl/d/n -> ok 640
+getacl acl/d/n a -> ok u::6,u:65534:7,g::0,m::4,o::0
+getacl acl/d/n d -> ENODATA
+mkdir acl/d/s -> ok
+mode acl/d/s -> ok 750
+getacl acl/d/s a -> ok u::7,u:65534:7,g::0,m::5,o::0
+getacl acl/d/s d -> ok u::7,u:65534:7,g::0,m::7,o::0
+setacl acl/d d u::7,g::5,o::5 -> ok
+create acl/d/m -> ok
+mode acl/d/m -> ok 644
+getacl acl/d/m a -> ENODATA
+mknod acl/d/p fifo 0:0 -> ok
+mode acl/d/p -> ok 644
 EOF
 }

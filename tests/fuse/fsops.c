@@ -10,7 +10,8 @@
  *   mkdir P | create P | open_excl P | unlink P | rmdir P | stat P |
  *   read P | listdir P | rename A B | link A B | symlink TARGET P |
  *   setcf P 0|1 | setfl P HEX | write P TEXT | same A B |
- *   mknod P fifo|sock|chr|blk MAJOR:MINOR
+ *   mknod P fifo|sock|chr|blk MAJOR:MINOR | mode P | chmod P OCTAL |
+ *   setacl P a|d ACL | getacl P a|d | rmacl P a|d
  * Paths are relative to ROOT. In paths and TEXT a byte that is not
  * printable ASCII, a space or a backslash is written \xHH, so that any
  * name (invalid UTF-8 too) fits on a line. Lines that are empty or start
@@ -26,6 +27,13 @@
  *   read     ok TEXT (escaped)
  *   listdir  ok COUNT NAME... (escaped, sorted by bytes, without . and ..)
  *   same     ok same | ok different (do A and B lead to one inode?)
+ *   mode     ok OCTAL (the permission bits)
+ *   getacl   ok ACL
+ * An ACL (a: system.posix_acl_access, d: system.posix_acl_default) is
+ * written as its entries in order, separated by commas, each TAG:ID:PERM
+ * with TAG u, g, m or o, ID empty but for named users and groups, PERM
+ * an octal digit: u::6,u:65534:4,g::0,m::4,o::0. fsops runs with umask
+ * 027 (mkdir asks for 0755, create for 0644).
  * create opens with O_CREAT (an existing file is opened, not refused);
  * open_excl adds O_EXCL. write replaces the file's contents. setcf sets
  * or clears the casefold flag with FS_IOC_SETFLAGS; setfl adds the flags
@@ -46,6 +54,7 @@
 #include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
+#include <sys/xattr.h>
 #include <unistd.h>
 #include <linux/fs.h>
 
@@ -407,6 +416,111 @@ static int op_listdir(char **a)
 	return 0;
 }
 
+static int op_mode(char **a)
+{
+	struct stat st;
+
+	if (lstat(a[0], &st))
+		return failed();
+	printf("ok %o\n", (unsigned int)(st.st_mode & 07777));
+	return 0;
+}
+
+static int op_chmod(char **a)
+{
+	return result(chmod(a[0], (mode_t)strtoul(a[1], NULL, 8)));
+}
+
+/* The xattr layout of an ACL (<linux/posix_acl_xattr.h>), little-endian. */
+#define ACL_XATTR_VERSION 2
+static const struct { char name; unsigned int tag, named; } acl_tags[] = {
+	{ 'u', 0x01, 0 }, { 'u', 0x02, 1 }, { 'g', 0x04, 0 },
+	{ 'g', 0x08, 1 }, { 'm', 0x10, 0 }, { 'o', 0x20, 0 },
+};
+
+static const char *acl_name(const char *which)
+{
+	return !strcmp(which, "d") ? "system.posix_acl_default" :
+				     "system.posix_acl_access";
+}
+
+static void put32(unsigned char *p, unsigned long v)
+{
+	p[0] = v & 0xff;
+	p[1] = (v >> 8) & 0xff;
+	p[2] = (v >> 16) & 0xff;
+	p[3] = (v >> 24) & 0xff;
+}
+
+static unsigned long get32(const unsigned char *p)
+{
+	return p[0] | p[1] << 8 | (unsigned long)p[2] << 16 |
+	       (unsigned long)p[3] << 24;
+}
+
+static int op_setacl(char **a)
+{
+	unsigned char buf[4 + 8 * 64];
+	size_t len = 4, i;
+	char *text = a[2], *entry, *save = NULL;
+
+	put32(buf, ACL_XATTR_VERSION);
+	for (entry = strtok_r(text, ",", &save); entry && len < sizeof(buf);
+	     entry = strtok_r(NULL, ",", &save), len += 8) {
+		char *id = entry + 2, *colon = strchr(id, ':');
+		int named = colon && colon > id;
+		unsigned int tag = 0;
+
+		for (i = 0; i < sizeof(acl_tags) / sizeof(acl_tags[0]); i++)
+			if (acl_tags[i].name == entry[0] &&
+			    acl_tags[i].named == (unsigned int)named)
+				tag = acl_tags[i].tag;
+		if (!colon || entry[1] != ':')
+			return errno = EINVAL, failed();
+		buf[len] = tag;
+		buf[len + 1] = 0;
+		buf[len + 2] = (unsigned char)strtoul(colon + 1, NULL, 8);
+		buf[len + 3] = 0;
+		put32(buf + len + 4, named ? strtoul(id, NULL, 10) :
+					     0xffffffffUL);
+	}
+	return result(lsetxattr(a[0], acl_name(a[1]), buf, len, 0));
+}
+
+static int op_getacl(char **a)
+{
+	unsigned char buf[4 + 8 * 64];
+	ssize_t len = lgetxattr(a[0], acl_name(a[1]), buf, sizeof(buf));
+	ssize_t off;
+	size_t i;
+
+	if (len < 0)
+		return failed();
+	printf("ok ");
+	for (off = 4; off + 8 <= len; off += 8) {
+		unsigned int tag = buf[off] | buf[off + 1] << 8;
+		char name = '?';
+		int named = 0;
+
+		for (i = 0; i < sizeof(acl_tags) / sizeof(acl_tags[0]); i++)
+			if (acl_tags[i].tag == tag) {
+				name = acl_tags[i].name;
+				named = acl_tags[i].named;
+			}
+		printf("%s%c:", off > 4 ? "," : "", name);
+		if (named)
+			printf("%lu", get32(buf + off + 4));
+		printf(":%o", buf[off + 2] | buf[off + 3] << 8);
+	}
+	putchar('\n');
+	return 0;
+}
+
+static int op_rmacl(char **a)
+{
+	return result(lremovexattr(a[0], acl_name(a[1])));
+}
+
 static const struct op ops[] = {
 	{ "mkdir", 1, op_mkdir },
 	{ "create", 1, op_create },
@@ -424,6 +538,11 @@ static const struct op ops[] = {
 	{ "mknod", 3, op_mknod },
 	{ "write", 2, op_write },
 	{ "same", 2, op_same },
+	{ "mode", 1, op_mode },
+	{ "chmod", 2, op_chmod },
+	{ "setacl", 3, op_setacl },
+	{ "getacl", 2, op_getacl },
+	{ "rmacl", 2, op_rmacl },
 };
 
 /* Split line into verb and arguments, decoded; the op, or NULL. */
@@ -513,6 +632,7 @@ int main(int argc, char **argv)
 			strerror(errno));
 		return 2;
 	}
+	umask(027);
 	status = run_file(in, name);
 	if (in != stdin)
 		fclose(in);

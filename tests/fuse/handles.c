@@ -23,7 +23,7 @@
 static int save(const char *path, const char *file)
 {
 	struct file_handle *h = malloc(sizeof(*h) + MAX_HANDLE);
-	int mount_id;
+	int mount_id, status = 0;
 	FILE *f;
 
 	if (!h)
@@ -31,37 +31,50 @@ static int save(const char *path, const char *file)
 	h->handle_bytes = MAX_HANDLE;
 	if (name_to_handle_at(AT_FDCWD, path, h, &mount_id, 0)) {
 		printf("%s\n", strerror(errno));
+		free(h);
 		return 1;
 	}
 	f = fopen(file, "wb");
-	if (!f || fwrite(h, sizeof(*h) + h->handle_bytes, 1, f) != 1 ||
-	    fclose(f))
-		return 2;
+	if (!f || fwrite(h, sizeof(*h) + h->handle_bytes, 1, f) != 1)
+		status = 2;
+	if (f && fclose(f))
+		status = 2;
 	free(h);
-	return 0;
+	return status;
 }
 
+/* The handle in file, opened through the mount of dir: its first line. */
 static int open_handle(const char *dir, const char *file)
 {
 	struct file_handle *h = malloc(sizeof(*h) + MAX_HANDLE);
+	FILE *f = fopen(file, "rb");
+	int mfd = open(dir, O_RDONLY | O_DIRECTORY), fd = -1, status = 2;
 	char line[256];
 	ssize_t n;
-	FILE *f = fopen(file, "rb");
-	int mfd = open(dir, O_RDONLY | O_DIRECTORY), fd;
 
 	if (!h || !f || mfd < 0 ||
 	    fread(h, 1, sizeof(*h) + MAX_HANDLE, f) < sizeof(*h))
-		return 2;
+		goto out;
 	fd = open_by_handle_at(mfd, h, O_RDONLY);
 	if (fd < 0) {
 		printf("%s\n", errno == ESTALE ? "ESTALE" : strerror(errno));
-		return 1;
+		status = 1;
+		goto out;
 	}
 	n = read(fd, line, sizeof(line) - 1);
 	line[n > 0 ? n : 0] = '\0';
 	line[strcspn(line, "\n")] = '\0';
 	printf("%s\n", line);
-	return 0;
+	status = 0;
+out:
+	if (fd >= 0)
+		close(fd);
+	if (mfd >= 0)
+		close(mfd);
+	if (f)
+		fclose(f);
+	free(h);
+	return status;
 }
 
 int main(int argc, char **argv)

@@ -97,12 +97,7 @@ list of d:
 EOF
 
 run_vm --image "$out/plain.img" --image "$out/strict.img"
-if ! diff -u "$out/expect" "$out/actual" > "$out/actual.diff"; then
-	kfail "the kernel's answers differ from the expected ones:"
-	cat "$out/actual.diff"
-else
-	rm -f "$out/actual.diff"
-fi
+kexpect "the kernel's answers differ from the expected ones:"
 
 # The kernel's work must look right to the system e2fsck too.
 for img in plain strict; do

@@ -279,6 +279,17 @@ run_vm() {
 	esac
 }
 
+# kexpect WHAT: the scenario printed what $out/expect holds; else kfail
+# WHAT and show the difference (kept in $out/actual.diff).
+kexpect() {
+	if diff -u "$out/expect" "$out/actual" > "$out/actual.diff"; then
+		rm -f "$out/actual.diff"
+	else
+		kfail "$1"
+		cat "$out/actual.diff"
+	fi
+}
+
 # check_listing EXPECTED_HEX DEV.DIR: the kernel's readdir of the
 # directory lists exactly the names in EXPECTED_HEX.
 check_listing() {

@@ -1,0 +1,595 @@
+/* txnio.c: collecting a tool's writes into journal transactions (txnio.h). */
+#include "config.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "array.h"
+#include "iolayer.h"
+#include "txnio.h"
+
+static io_manager txn_inner;
+
+enum txn_state {
+	TXN_OFF,	/* writes go straight through */
+	TXN_ON,		/* writes are collected */
+	TXN_SUSPENDED,	/* the journal is open and empty; writes go through */
+	TXN_STOPPED,	/* a simulated crash: writes are dropped */
+	TXN_FAILED,	/* a commit failed: writes fail */
+};
+
+struct txn_block {
+	blk64_t block;
+	unsigned char *data;	/* NULL: taken out (a data write covered it) */
+};
+
+struct txn_data {
+	struct e2fold_io_layer layer;	/* first (iolayer.h) */
+	io_channel inner;	/* layer.inner, named shorter */
+	enum txn_state state;
+	int data_mode;
+	unsigned int unit;	/* the filesystem's block size */
+	struct e2fold_journal *journal;
+	struct txn_block *blocks;
+	size_t nblocks, cap;
+	size_t *slots;		/* hash of block number: index + 1, 0 empty */
+	size_t nslots;		/* a power of 2, at least twice nblocks */
+	blk64_t *revoked;
+	size_t nrevoked, revoked_cap;
+};
+
+static errcode_t last_close_error;
+
+static struct txn_data *data_of(io_channel channel)
+{
+	return channel->private_data;
+}
+
+static size_t hash_slot(const struct txn_data *d, blk64_t block)
+{
+	return (block * 0x9E3779B97F4A7C15ULL >> 20) & (d->nslots - 1);
+}
+
+/* The pending copy of block, or NULL. */
+static struct txn_block *find_block(const struct txn_data *d, blk64_t block)
+{
+	size_t i;
+
+	if (!d->nslots)
+		return NULL;
+	for (i = hash_slot(d, block); d->slots[i]; i = (i + 1) & (d->nslots - 1))
+		if (d->blocks[d->slots[i] - 1].block == block)
+			return &d->blocks[d->slots[i] - 1];
+	return NULL;
+}
+
+static void insert_slot(struct txn_data *d, size_t n)
+{
+	size_t i = hash_slot(d, d->blocks[n].block);
+
+	while (d->slots[i])
+		i = (i + 1) & (d->nslots - 1);
+	d->slots[i] = n + 1;
+}
+
+static errcode_t rehash(struct txn_data *d, size_t nslots)
+{
+	size_t *slots;
+	errcode_t retval;
+
+	retval = ext2fs_get_arrayzero(nslots, sizeof(*slots), &slots);
+	if (retval)
+		return retval;
+	ext2fs_free_mem(&d->slots);
+	d->slots = slots;
+	d->nslots = nslots;
+	for (size_t n = 0; n < d->nblocks; n++)
+		insert_slot(d, n);
+	return 0;
+}
+
+static void drop_revoke(struct txn_data *d, blk64_t block)
+{
+	for (size_t i = 0; i < d->nrevoked; i++)
+		if (d->revoked[i] == block) {
+			d->revoked[i] = d->revoked[--d->nrevoked];
+			return;
+		}
+}
+
+/* A fresh copy of block as the device has it, into *data. */
+static errcode_t read_unit(struct txn_data *d, blk64_t block,
+			   unsigned char **data)
+{
+	errcode_t retval = ext2fs_get_mem(d->unit, data);
+
+	if (!retval)
+		retval = io_channel_read_blk64(d->inner, block * d->unit /
+					       d->inner->block_size,
+					       -(int)d->unit, *data);
+	if (retval)
+		ext2fs_free_mem(data);
+	return retval;
+}
+
+/* A new pending block, its contents those of the device. */
+static errcode_t add_block(struct txn_data *d, blk64_t block,
+			   struct txn_block **ret)
+{
+	struct txn_block *b;
+	errcode_t retval;
+
+	if (2 * (d->nblocks + 1) > d->nslots) {
+		retval = rehash(d, d->nslots ? 2 * d->nslots : 256);
+		if (retval)
+			return retval;
+	}
+	retval = e2fold_array_reserve(&d->blocks, &d->cap, d->nblocks + 1,
+				      sizeof(*d->blocks));
+	if (retval)
+		return retval;
+	b = &d->blocks[d->nblocks];
+	b->block = block;
+	b->data = NULL;
+	retval = read_unit(d, block, &b->data);
+	if (retval)
+		return retval;
+	insert_slot(d, d->nblocks++);
+	*ret = b;
+	return 0;
+}
+
+/* The pending copy of block, made from the device's if there is none. */
+static errcode_t pending_block(struct txn_data *d, blk64_t block,
+			       struct txn_block **ret)
+{
+	struct txn_block *b = find_block(d, block);
+	errcode_t retval;
+
+	drop_revoke(d, block);
+	if (!b)
+		return add_block(d, block, ret);
+	if (!b->data) {
+		retval = read_unit(d, block, &b->data);
+		if (retval)
+			return retval;
+	}
+	*ret = b;
+	return 0;
+}
+
+static void free_blocks(struct txn_data *d)
+{
+	for (size_t i = 0; i < d->nblocks; i++)
+		ext2fs_free_mem(&d->blocks[i].data);
+	d->nblocks = 0;
+	d->nrevoked = 0;
+	if (d->nslots)
+		memset(d->slots, 0, d->nslots * sizeof(*d->slots));
+}
+
+static struct struct_io_manager txn_manager;
+
+static errcode_t txn_open(const char *name, int flags, io_channel *ret)
+{
+	struct txn_data *d = calloc(1, sizeof(*d));
+	errcode_t retval;
+
+	if (!d)
+		return EXT2_ET_NO_MEMORY;
+	retval = e2fold_io_layer_open(&txn_manager, txn_inner, name, flags, d,
+				      ret);
+	if (!retval)
+		d->inner = d->layer.inner;
+	return retval;
+}
+
+static int by_block(const void *a, const void *b)
+{
+	const struct e2fold_jblock *x = a, *y = b;
+
+	return x->block < y->block ? -1 : x->block > y->block;
+}
+
+/*
+ * Commit the pending blocks as one transaction, in block order (the
+ * checkpoint then writes them in one sweep).
+ */
+static errcode_t commit_pending(struct txn_data *d,
+				enum e2fold_journal_stop stop)
+{
+	struct e2fold_jblock *list;
+	size_t n = 0;
+	errcode_t retval;
+
+	if (d->state != TXN_ON)
+		return d->state == TXN_FAILED ? EIO : 0;
+	if (!d->nblocks && !d->nrevoked)
+		return 0;
+	retval = ext2fs_get_array(d->nblocks ? d->nblocks : 1, sizeof(*list),
+				  &list);
+	if (retval)
+		return retval;
+	for (size_t i = 0; i < d->nblocks; i++)
+		if (d->blocks[i].data) {
+			list[n].block = d->blocks[i].block;
+			list[n++].data = d->blocks[i].data;
+		}
+	qsort(list, n, sizeof(*list), by_block);
+	retval = e2fold_journal_commit(d->journal, list, n, d->revoked,
+				       d->nrevoked, stop);
+	ext2fs_free_mem(&list);
+	if (retval == EXT2_ET_JOURNAL_TOO_SMALL)
+		return retval;
+	if (retval)
+		d->state = TXN_FAILED;
+	else if (stop != E2FOLD_JOURNAL_COMPLETE)
+		d->state = TXN_STOPPED;
+	free_blocks(d);
+	return retval;
+}
+
+/* The last transaction, then the journal closed (txnio.h). */
+static errcode_t finish(struct txn_data *d)
+{
+	errcode_t retval;
+
+	if (d->state == TXN_OFF)
+		return 0;
+	if (d->state == TXN_SUSPENDED)
+		d->state = TXN_ON;	/* nothing pending: just close */
+	if (d->state != TXN_ON) {
+		e2fold_journal_free(d->journal);
+		d->journal = NULL;
+		return d->state == TXN_FAILED ? EIO : 0;
+	}
+	retval = commit_pending(d, E2FOLD_JOURNAL_COMPLETE);
+	if (!retval || retval == EXT2_ET_JOURNAL_TOO_SMALL) {
+		/*
+		 * Empty (a refused transaction writes nothing, and its
+		 * blocks are dropped): needs_recovery goes off again.
+		 */
+		errcode_t retval2 = e2fold_journal_close(d->journal);
+
+		retval = retval ? retval : retval2;
+	} else {
+		/* Not empty: needs_recovery stays set for e2fsck. */
+		e2fold_journal_free(d->journal);
+	}
+	d->journal = NULL;
+	d->state = TXN_OFF;
+	return retval;
+}
+
+static errcode_t txn_close(io_channel channel)
+{
+	struct txn_data *d = data_of(channel);
+	errcode_t retval, retval2;
+
+	if (--channel->refcount > 0)
+		return 0;
+	retval = finish(d);
+	retval2 = io_channel_close(d->inner);
+	last_close_error = retval ? retval : retval2;
+	free_blocks(d);
+	ext2fs_free_mem(&d->blocks);
+	ext2fs_free_mem(&d->slots);
+	ext2fs_free_mem(&d->revoked);
+	e2fold_io_layer_free(channel);
+	return last_close_error;
+}
+
+/* A request in the channel's blocks, as bytes. */
+static void byte_range(io_channel channel, unsigned long long block,
+		       int count, unsigned long long *off, size_t *len)
+{
+	*off = block * channel->block_size;
+	*len = count < 0 ? (size_t)-count : (size_t)count * channel->block_size;
+}
+
+/* Copy the pending blocks' parts of [off, off + len) over buf. */
+static void overlay(const struct txn_data *d, unsigned long long off,
+		    size_t len, unsigned char *buf)
+{
+	blk64_t b, last;
+
+	if (!d->nblocks)
+		return;
+	last = (off + len - 1) / d->unit;
+	for (b = off / d->unit; b <= last; b++) {
+		const struct txn_block *p = find_block(d, b);
+		unsigned long long start = b * d->unit, from, to;
+
+		if (!p || !p->data)
+			continue;
+		from = start > off ? start : off;
+		to = start + d->unit < off + len ? start + d->unit : off + len;
+		memcpy(buf + (from - off), p->data + (from - start), to - from);
+	}
+}
+
+static errcode_t txn_read_blk64(io_channel channel, unsigned long long block,
+				int count, void *data)
+{
+	struct txn_data *d = data_of(channel);
+	unsigned long long off;
+	size_t len;
+	errcode_t retval;
+
+	retval = io_channel_read_blk64(d->inner, block, count, data);
+	if (retval || d->state != TXN_ON || !count)
+		return retval;
+	byte_range(channel, block, count, &off, &len);
+	overlay(d, off, len, data);
+	return 0;
+}
+
+static errcode_t txn_read_blk(io_channel channel, unsigned long block,
+			      int count, void *data)
+{
+	return txn_read_blk64(channel, block, count, data);
+}
+
+/* Metadata: [off, off + len) into the pending blocks. */
+static errcode_t collect(struct txn_data *d, unsigned long long off,
+			 size_t len, const unsigned char *buf)
+{
+	blk64_t b, last = (off + len - 1) / d->unit;
+	errcode_t retval;
+
+	for (b = off / d->unit; b <= last; b++) {
+		unsigned long long start = b * d->unit, from, to;
+		struct txn_block *p;
+
+		retval = pending_block(d, b, &p);
+		if (retval)
+			return retval;
+		from = start > off ? start : off;
+		to = start + d->unit < off + len ? start + d->unit : off + len;
+		memcpy(p->data + (from - start), buf + (from - off), to - from);
+	}
+	return 0;
+}
+
+/*
+ * Data over pending metadata (a freed block reused for file contents):
+ * a block it covers whole leaves the transaction, with a revoke record;
+ * one it covers in part keeps the new bytes in its pending copy too, so
+ * that the commit does not write the old ones back.
+ */
+static errcode_t data_over_pending(struct txn_data *d,
+				   unsigned long long off, size_t len,
+				   const unsigned char *buf)
+{
+	blk64_t b, last = (off + len - 1) / d->unit;
+	errcode_t retval;
+
+	for (b = off / d->unit; b <= last; b++) {
+		unsigned long long start = b * d->unit;
+		struct txn_block *p = find_block(d, b);
+
+		if (!p || !p->data)
+			continue;
+		if (start >= off && start + d->unit <= off + len) {
+			ext2fs_free_mem(&p->data);
+			retval = e2fold_array_reserve(&d->revoked,
+						      &d->revoked_cap,
+						      d->nrevoked + 1,
+						      sizeof(*d->revoked));
+			if (retval)
+				return retval;
+			d->revoked[d->nrevoked++] = b;
+			continue;
+		}
+		retval = collect(d, start > off ? start : off,
+				 (start + d->unit < off + len ?
+				  start + d->unit : off + len) -
+				 (start > off ? start : off),
+				 buf + ((start > off ? start : off) - off));
+		if (retval)
+			return retval;
+	}
+	return 0;
+}
+
+static errcode_t txn_write_blk64(io_channel channel, unsigned long long block,
+				 int count, const void *data)
+{
+	struct txn_data *d = data_of(channel);
+	unsigned long long off;
+	size_t len;
+	errcode_t retval;
+
+	switch (d->state) {
+	case TXN_OFF:
+	case TXN_SUSPENDED:
+		return io_channel_write_blk64(d->inner, block, count, data);
+	case TXN_STOPPED:
+		return 0;
+	case TXN_FAILED:
+		return EIO;
+	case TXN_ON:
+		break;
+	}
+	byte_range(channel, block, count, &off, &len);
+	if (!len)
+		return 0;
+	if (!d->data_mode)
+		return collect(d, off, len, data);
+	retval = data_over_pending(d, off, len, data);
+	if (retval)
+		return retval;
+	return io_channel_write_blk64(d->inner, block, count, data);
+}
+
+static errcode_t txn_write_blk(io_channel channel, unsigned long block,
+			       int count, const void *data)
+{
+	return txn_write_blk64(channel, block, count, data);
+}
+
+/*
+ * A flush reaches the device's cache only for data and for writes made
+ * without a transaction: pending blocks wait for the commit.
+ */
+static errcode_t txn_flush(io_channel channel)
+{
+	return io_channel_flush(data_of(channel)->inner);
+}
+
+/*
+ * No write_byte: libext2fs then writes the superblock whole (one block
+ * of the transaction) instead of field by field. No discard or zeroout
+ * either: both would change blocks behind the transaction's back
+ * (libext2fs writes zeroed blocks instead).
+ */
+static struct struct_io_manager txn_manager = {
+	.magic = EXT2_ET_MAGIC_IO_MANAGER,
+	.name = "e2fold journaled-transaction I/O manager",
+	.open = txn_open,
+	.close = txn_close,
+	.set_blksize = e2fold_io_layer_set_blksize,
+	.read_blk = txn_read_blk,
+	.write_blk = txn_write_blk,
+	.flush = txn_flush,
+	.set_option = e2fold_io_layer_set_option,
+	.get_stats = e2fold_io_layer_get_stats,
+	.read_blk64 = txn_read_blk64,
+	.write_blk64 = txn_write_blk64,
+};
+
+io_manager e2fold_txn_io_manager(io_manager inner)
+{
+	txn_inner = inner;
+	return &txn_manager;
+}
+
+/* The layer's state for fs, or NULL if fs was not opened through it. */
+static struct txn_data *txn_of(ext2_filsys fs)
+{
+	if (!fs || !fs->io || fs->io->manager != &txn_manager)
+		return NULL;
+	return data_of(fs->io);
+}
+
+errcode_t e2fold_txn_begin(ext2_filsys fs)
+{
+	struct txn_data *d = txn_of(fs);
+	errcode_t retval;
+
+	if (!d || !(fs->flags & EXT2_FLAG_RW))
+		return EXT2_ET_INVALID_ARGUMENT;
+	if (d->state != TXN_OFF)
+		return 0;
+	retval = e2fold_journal_open(fs, d->inner, &d->journal);
+	if (retval)
+		return retval;
+	d->unit = fs->blocksize;
+	d->state = TXN_ON;
+	return 0;
+}
+
+int e2fold_txn_active(ext2_filsys fs)
+{
+	struct txn_data *d = txn_of(fs);
+
+	return d && d->state == TXN_ON;
+}
+
+errcode_t e2fold_txn_commit(ext2_filsys fs)
+{
+	return e2fold_txn_commit_stop(fs, E2FOLD_JOURNAL_COMPLETE);
+}
+
+/*
+ * What libext2fs keeps in memory (superblock, group descriptors,
+ * bitmaps) joins the transaction first, so that it commits a whole,
+ * consistent filesystem.
+ */
+errcode_t e2fold_txn_commit_stop(ext2_filsys fs,
+				 enum e2fold_journal_stop stop)
+{
+	struct txn_data *d = txn_of(fs);
+	errcode_t retval;
+
+	if (!d || d->state != TXN_ON)
+		return d && d->state == TXN_FAILED ? EIO : 0;
+	if (fs->flags & (EXT2_FLAG_DIRTY | EXT2_FLAG_BB_DIRTY |
+			 EXT2_FLAG_IB_DIRTY)) {
+		retval = ext2fs_flush2(fs, 0);
+		if (retval)
+			return retval;
+	}
+	return commit_pending(d, stop);
+}
+
+size_t e2fold_txn_pending(ext2_filsys fs)
+{
+	struct txn_data *d = txn_of(fs);
+	size_t n = 0;
+
+	if (d)
+		for (size_t i = 0; i < d->nblocks; i++)
+			n += d->blocks[i].data != NULL;
+	return n;
+}
+
+size_t e2fold_txn_room(ext2_filsys fs)
+{
+	struct txn_data *d = txn_of(fs);
+	size_t n, lo = 0, hi;
+
+	if (!d || d->state != TXN_ON)
+		return 0;
+	n = e2fold_txn_pending(fs);
+	hi = e2fold_journal_capacity(d->journal);
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo + 1) / 2;
+
+		if (e2fold_journal_needed(d->journal, n + mid, d->nrevoked) <=
+		    e2fold_journal_capacity(d->journal))
+			lo = mid;
+		else
+			hi = mid - 1;
+	}
+	return lo;
+}
+
+errcode_t e2fold_txn_suspend(ext2_filsys fs)
+{
+	struct txn_data *d = txn_of(fs);
+	errcode_t retval;
+
+	if (!d || d->state != TXN_ON)
+		return 0;
+	retval = e2fold_txn_commit(fs);
+	if (!retval)
+		d->state = TXN_SUSPENDED;
+	return retval;
+}
+
+void e2fold_txn_resume(ext2_filsys fs)
+{
+	struct txn_data *d = txn_of(fs);
+
+	if (d && d->state == TXN_SUSPENDED)
+		d->state = TXN_ON;
+}
+
+void e2fold_txn_data(ext2_filsys fs, int on)
+{
+	struct txn_data *d = txn_of(fs);
+
+	if (d)
+		d->data_mode = on;
+}
+
+errcode_t e2fold_txn_close(ext2_filsys *fs)
+{
+	errcode_t retval;
+
+	last_close_error = 0;
+	retval = ext2fs_close_free(fs);
+	return last_close_error ? last_close_error : retval;
+}
