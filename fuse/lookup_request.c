@@ -13,17 +13,25 @@
 
 #include "e2fuse.h"
 
+/*
+ * An inode number a name may lead to, as ext4_valid_inum says: the root,
+ * or one from the first non-reserved inode on. Inode 1 (bad blocks) would
+ * otherwise be handed out as node 1, FUSE's root.
+ */
+static int valid_ino(const struct e2fuse *srv, ext2_ino_t ino)
+{
+	return ino == EXT2_ROOT_INO ||
+	       (ino >= EXT2_FIRST_INODE(srv->fs->super) &&
+		ino <= srv->fs->super->s_inodes_count);
+}
+
 /* "." in ino, from a file handle: ino itself while it is in use. */
 static void lookup_self(fuse_req_t req, ext2_ino_t ino)
 {
 	struct e2fuse *srv = e2fuse_of(req);
 	struct ext2_inode_large inode;
 
-	if (ino < EXT2_FIRST_INODE(srv->fs->super) && ino != EXT2_ROOT_INO) {
-		fuse_reply_err(req, ESTALE);
-		return;
-	}
-	if (ino > srv->fs->super->s_inodes_count ||
+	if (!valid_ino(srv, ino) ||
 	    e2fuse_read_inode(srv, ino, &inode) || !inode.i_mode ||
 	    (!inode.i_links_count && !e2fuse_held(srv, ino))) {
 		fuse_reply_err(req, ESTALE);
@@ -47,6 +55,11 @@ void e2fuse_lookup(fuse_req_t req, fuse_ino_t parent, const char *name)
 		fuse_reply_err(req, err);
 	else if (!f.ino)
 		fuse_reply_err(req, ENOENT);
+	else if (!valid_ino(srv, f.ino))
+		/* ext4_lookup: "bad inode number", the filesystem corrupt. */
+		fuse_reply_err(req, e2fuse_corrupt(srv, e2fuse_ino(parent),
+						   "lookup",
+						   EXT2_ET_DIR_CORRUPTED));
 	else
 		e2fuse_reply_entry(req, f.ino);
 }

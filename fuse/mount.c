@@ -258,6 +258,9 @@ int e2fuse_open(struct e2fuse *srv)
 fail:
 	if (srv->fs)
 		ext2fs_close_free(&srv->fs);
+	/* A refusal after the encoding was loaded leaves nothing behind. */
+	utf8_unload(srv->um);
+	srv->um = NULL;
 	return -1;
 }
 

@@ -13,8 +13,9 @@
 # MKFS_SOURCES, less the file holding main()). Adding one means a line in
 # FUZZERS here and in fuzz/local.mk, a NAME_OBJS line, fuzz/NAME.fuzz
 # (its budgets), fuzz/corpus/NAME/ and a line in tests/fuzz.mk.
+# fuzz/local.mk passes its FUZZERS, without fuse under --disable-fuse.
 
-FUZZERS = engine hash fsck debugfs mkfs
+FUZZERS = engine hash fsck debugfs mkfs fuse
 
 FUZZ_CC = clang
 FUZZ_SAN = -fsanitize=address,undefined -fno-sanitize-recover=undefined
@@ -35,6 +36,9 @@ FUZZ_LIBS = $(TOOL_LIBS)
 
 obj = fuzz/obj
 $(obj)/lib/support/%.o: FUZZ_CPPFLAGS += -I$(top_srcdir)/lib/ext2fs
+# e2fold-fuse's sources and what includes its header see libfuse's headers.
+$(obj)/fuse/%.o $(obj)/fuzz/fuzz_fuse.o $(obj)/fuzz/fuse_double.o: \
+	FUZZ_CPPFLAGS += -I$(top_srcdir)/fuse $(FUSE_CFLAGS)
 
 to_objs = $(patsubst %.c,$(obj)/%.o,$(filter %.c,$(1)))
 
@@ -51,6 +55,13 @@ debugfs_OBJS = $(call to_objs,fuzz/fuzz_debugfs.c fuzz/image.c \
 # e2fold-mkfs without e2fold-mkfs.c (the program is mkfs_main, misc/mkfs/run.c).
 mkfs_OBJS = $(call to_objs,fuzz/fuzz_mkfs.c \
 	$(filter-out misc/mkfs/e2fold-mkfs.c,$(MKFS_SOURCES))) $(LIB_OBJS)
+# e2fold-fuse's request handlers without main() and its option parser
+# (the only callers of libfuse's session and option API); libfuse itself
+# is replaced by the reply double, so only nettle is linked.
+fuse_OBJS = $(call to_objs,fuzz/fuzz_fuse.c fuzz/fuse_double.c fuzz/image.c \
+	$(filter-out fuse/e2fold-fuse.c fuse/options.c,$(FUSE_SOURCES))) \
+	$(LIB_OBJS)
+fuzz/fuzz_fuse: FUZZ_LIBS += $(FUSE_LIBS)
 
 BINARIES = $(FUZZERS:%=fuzz/fuzz_%)
 

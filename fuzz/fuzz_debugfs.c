@@ -93,14 +93,6 @@ static void cleanup(void)
 	rmdir(tmpdir);
 }
 
-static void write_file(const char *path, const void *bytes, size_t size)
-{
-	int fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0600);
-
-	if (fd < 0 || pwrite(fd, bytes, size, 0) != (ssize_t)size || close(fd))
-		abort();
-}
-
 static void make_src(void)
 {
 	size_t n = strlen(src_text);
@@ -109,7 +101,7 @@ static void make_src(void)
 
 	for (i = 0; i < SRC_COPIES; i++)
 		memcpy(buf + i * n, src_text, n);
-	write_file(src_path, buf, SRC_COPIES * n);
+	image_write(src_path, buf, SRC_COPIES * n);
 	free(buf);
 }
 
@@ -146,19 +138,13 @@ static void dump_image(const unsigned char *img, size_t size)
 	const char *path = getenv("FUZZ_DEBUGFS_DUMP");
 
 	if (path && *path)
-		write_file(path, img, size);
+		image_write(path, img, size);
 }
 
 static void assert_image_is(const unsigned char *img, size_t size)
 {
-	unsigned char *now = fuzz_malloc(size);
-	int fd = open(image_path, O_RDONLY);
-	struct stat st;
+	unsigned char *now = image_read(image_path, size);
 
-	if (fd < 0 || fstat(fd, &st) || pread(fd, now, size, 0) != (ssize_t)size)
-		abort();
-	close(fd);
-	FUZZ_ASSERT((size_t)st.st_size == size);
 	FUZZ_ASSERT(!memcmp(now, img, size));
 	free(now);
 }
@@ -655,7 +641,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (!sd)
 		return 0;
 	img = image_build(sd, data, size);
-	write_file(image_path, img, sd->size);
+	image_write(image_path, img, sd->size);
 	dump_image(img, sd->size);
 	memset(&w, 0, sizeof(w));
 	w.pick = opts >> 1;

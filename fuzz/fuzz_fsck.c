@@ -105,14 +105,6 @@ size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max_size,
 	return image_custom_mutate(seeds, nseeds, data, size, max_size, seed);
 }
 
-static void write_image(const unsigned char *img, size_t size)
-{
-	int fd = open(image_path, O_RDWR | O_CREAT | O_TRUNC, 0600);
-
-	if (fd < 0 || pwrite(fd, img, size, 0) != (ssize_t)size || close(fd))
-		abort();
-}
-
 /* FUZZ_FSCK_DUMP=FILE: keep the image of the (last) input, to reproduce. */
 static void dump_image(const unsigned char *img, size_t size)
 {
@@ -124,19 +116,6 @@ static void dump_image(const unsigned char *img, size_t size)
 	f = fopen(path, "w");
 	if (!f || fwrite(img, 1, size, f) != size || fclose(f))
 		abort();
-}
-
-static unsigned char *read_image(size_t size)
-{
-	unsigned char *img = fuzz_malloc(size);
-	int fd = open(image_path, O_RDONLY);
-	struct stat st;
-
-	if (fd < 0 || fstat(fd, &st) || pread(fd, img, size, 0) != (ssize_t)size)
-		abort();
-	close(fd);
-	FUZZ_ASSERT((size_t)st.st_size == size);
-	return img;
 }
 
 static int run_fsck(const char *mode, unsigned int opts)
@@ -285,7 +264,7 @@ static int check_read_only(const unsigned char *img, size_t size,
 			   unsigned int opts)
 {
 	int status = run_fsck("-fn", opts);
-	unsigned char *now = read_image(size);
+	unsigned char *now = image_read(image_path, size);
 
 	FUZZ_ASSERT(!memcmp(now, img, size));
 	free(now);
@@ -305,7 +284,7 @@ static int check_repair(const unsigned char *img, size_t size,
 	if (st_n == 0) {
 		/* 8: e.g. a read-only feature it does not know keeps it out. */
 		FUZZ_ASSERT(st_y == 0 || st_y == FSCK_ERROR);
-		now = read_image(size);
+		now = image_read(image_path, size);
 		FUZZ_ASSERT(!memcmp(now, img, size));
 		free(now);
 	}
@@ -353,7 +332,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (!s)
 		return 0;
 	img = image_build(s, data, size);
-	write_image(img, s->size);
+	image_write(image_path, img, s->size);
 	dump_image(img, s->size);
 	st_n = check_read_only(img, s->size, opts);
 	if (with_e2fsck)

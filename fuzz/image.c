@@ -2,9 +2,12 @@
 #include "config.h"
 
 #include <dirent.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <ext2fs/ext2fs.h>
 
 #include "fuzz.h"
@@ -431,4 +434,25 @@ size_t image_custom_mutate(const struct seed *seeds, size_t nseeds,
 	s = image_seed_of(seeds, nseeds, data, size);
 	n = image_mutate(s, data, size, max_size, rnd);
 	return n ? n : LLVMFuzzerMutate(data, size, max_size);
+}
+
+void image_write(const char *path, const void *bytes, size_t size)
+{
+	int fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0600);
+
+	if (fd < 0 || pwrite(fd, bytes, size, 0) != (ssize_t)size || close(fd))
+		abort();
+}
+
+unsigned char *image_read(const char *path, size_t size)
+{
+	unsigned char *img = fuzz_malloc(size);
+	int fd = open(path, O_RDONLY);
+	struct stat st;
+
+	if (fd < 0 || fstat(fd, &st) || pread(fd, img, size, 0) != (ssize_t)size)
+		abort();
+	close(fd);
+	FUZZ_ASSERT((size_t)st.st_size == size);
+	return img;
 }

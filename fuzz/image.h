@@ -76,4 +76,14 @@ size_t image_custom_mutate(const struct seed *seeds, size_t nseeds,
 			   uint8_t *data, size_t size, size_t max_size,
 			   unsigned int rnd);
 
+/*
+ * Write size bytes to path, in place: an existing file keeps its inode,
+ * so that e2fold's image lock (imagelock.h), the process's for that
+ * inode, stays valid across inputs. Aborts on failure.
+ */
+void image_write(const char *path, const void *bytes, size_t size);
+
+/* The malloc'ed bytes of path, which must hold exactly size bytes. */
+unsigned char *image_read(const char *path, size_t size);
+
 #endif /* E2FOLD_FUZZ_IMAGE_H */

@@ -14,9 +14,17 @@ FUZZ_MAKE = $(MAKE) -f $(top_srcdir)/fuzz/fuzz.make \
 	FSCK_SOURCES='$(e2fsck_e2fold_fsck_SOURCES)' \
 	DEBUGFS_SOURCES='$(debugfs_e2fold_debugfs_SOURCES)' \
 	MKFS_SOURCES='$(misc_e2fold_mkfs_SOURCES)' \
+	FUSE_SOURCES='$(fuse_e2fold_fuse_SOURCES)' \
+	FUSE_CFLAGS='$(FUSE_CFLAGS) $(NETTLE_CFLAGS)' \
+	FUSE_LIBS='$(NETTLE_LIBS)' \
+	FUZZERS='$(FUZZERS)' \
 	TOOL_CFLAGS='$(E2FOLD_TOOL_CFLAGS) $(ARCHIVE_CFLAGS)' \
 	TOOL_LIBS='$(EXT2FS_LIBS) $(E2P_LIBS) $(COM_ERR_LIBS) $(BLKID_LIBS) $(ARCHIVE_LIBS)'
 FUZZERS = engine hash fsck debugfs mkfs
+# e2fold-fuse's handlers, with a double of libfuse (needs nettle).
+if FUSE
+FUZZERS += fuse
+endif
 
 # The debugfs harness compiles the command table mk_cmds generates; the
 # engine's reference reads the pinned UCD that make unpacks.
@@ -40,5 +48,6 @@ clean-local: fuzz-clean
 EXTRA_DIST += fuzz/fuzz.make fuzz/run-fuzzer.sh fuzz/fuzz.h \
 	fuzz/reference.h fuzz/reference.c fuzz/image.h fuzz/image.c \
 	fuzz/fuzz_engine.c fuzz/fuzz_hash.c fuzz/fuzz_fsck.c \
-	fuzz/fuzz_debugfs.c fuzz/fuzz_mkfs.c \
+	fuzz/fuzz_debugfs.c fuzz/fuzz_mkfs.c fuzz/fuzz_fuse.c \
+	fuzz/fuse_double.h fuzz/fuse_double.c \
 	fuzz/seeds fuzz/corpus fuzz/regress

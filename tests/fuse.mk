@@ -37,7 +37,7 @@ fuse-tests-left-out:
 	  "/dev/fuse) are left out: $(FUSE_TESTS)"
 fuse-left-out:
 	@echo "make check: configure --disable-fuse: no e2fold-fuse, so its" \
-	  "tests are left out: $(FUSE_TESTS) $(KERNEL_FUSE_TESTS); and" \
+	  "tests are left out: $(FUSE_TESTS) $(KERNEL_FUSE_TESTS) fuzz/fuse.fuzz; and" \
 	  "tests/u_tools_version_help.sh does not run it"
 .PHONY: fuse-tests-left-out fuse-left-out
 EXTRA_DIST += $(FUSE_TESTS) tests/fuse-lib.sh

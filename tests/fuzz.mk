@@ -25,8 +25,13 @@ TEST_EXTENSIONS += .fuzz
 FUZZ_LOG_COMPILER = $(SHELL) $(top_srcdir)/fuzz/run-fuzzer.sh
 FUZZ_TESTS = fuzz/engine.fuzz fuzz/hash.fuzz fuzz/fsck.fuzz fuzz/mkfs.fuzz \
 	fuzz/debugfs.fuzz
+# e2fold-fuse's request handlers (fuzz/fuzz_fuse.c): not without e2fold-fuse
+# (tests/fuse.mk says what --disable-fuse leaves out).
+if FUSE
+FUZZ_TESTS += fuzz/fuse.fuzz
+endif
 TESTS += $(FUZZ_TESTS)
-EXTRA_DIST += $(FUZZ_TESTS) fuzz/lsan.supp
+EXTRA_DIST += $(FUZZ_TESTS) fuzz/fuse.fuzz fuzz/lsan.supp
 $(FUZZ_TESTS:.fuzz=.log): fuzz-build
 
 # The fsck fuzzer's seed images are what fuzz/seeds/mkseeds.sh builds.

@@ -122,7 +122,18 @@ errcode_t e2fold_dirblock_new(ext2_filsys fs, ext2_ino_t dir, blk64_t lblk,
 	blk64_t pblk = 0;
 	errcode_t retval;
 
-	retval = ext2fs_bmap2(fs, dir, NULL, NULL, BMAP_ALLOC, lblk,
+	/*
+	 * A block past the directory's end that its map already holds: a
+	 * damaged map (a block-mapped inode's i_block can name any number,
+	 * past the filesystem's end or another file's block). Writing there
+	 * would lose the name, or overwrite what the block holds; the kernel's
+	 * ext4_append refuses it ("Logical block already allocated").
+	 */
+	retval = ext2fs_bmap2(fs, dir, NULL, NULL, 0, lblk, NULL, &pblk);
+	if (!retval && pblk)
+		retval = EXT2_ET_DIR_CORRUPTED;
+	if (!retval)
+		retval = ext2fs_bmap2(fs, dir, NULL, NULL, BMAP_ALLOC, lblk,
 				      NULL, &pblk);
 	if (!retval)
 		retval = ext2fs_write_dir_block4(fs, pblk, (void *)buf, 0, dir);

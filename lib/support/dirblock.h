@@ -36,7 +36,10 @@ void e2fold_dirblock_finish(ext2_filsys fs, void *buf, unsigned int last_off);
 errcode_t e2fold_dirblock_insert(ext2_filsys fs, ext2_ino_t dir, blk64_t lblk,
 				 const struct e2fold_new_name *nn);
 
-/* Write buf as a new block lblk of dir, growing its size. */
+/*
+ * Write buf as a new block lblk of dir, growing its size;
+ * EXT2_ET_DIR_CORRUPTED if dir's map already holds a block there.
+ */
 errcode_t e2fold_dirblock_new(ext2_filsys fs, ext2_ino_t dir, blk64_t lblk,
 			      const void *buf);
 
