@@ -198,8 +198,13 @@ static errcode_t plan_features(const struct mkfs_options *opt,
 	free(features);
 	if (retval)
 		return retval;
+	/*
+	 * The orphan file lives in the journal's transactions: without a
+	 * journal mke2fs drops the feature without a word (Debian 13's
+	 * mke2fs.conf asks for it in every ext4), and so does e2fold-mkfs.
+	 */
 	if (ext2fs_has_feature_orphan_file(p) && !ext2fs_has_feature_journal(p))
-		return invalid("%s", "orphan_file needs a journal");
+		ext2fs_clear_feature_orphan_file(p);
 	if (e2p_edit_mntopts(plan->profile.default_mntopts,
 			     &p->s_default_mount_opts, ~0U))
 		return invalid("bad default mount options '%s'",
