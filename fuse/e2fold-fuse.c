@@ -77,6 +77,7 @@ static const struct fuse_lowlevel_ops ops = {
 	.write = e2fuse_write,
 	.flush = e2fuse_flush,
 	.fsync = e2fuse_fsync,
+	.fallocate = e2fuse_fallocate,
 	.opendir = e2fuse_opendir,
 	.readdir = e2fuse_readdir,
 	.releasedir = e2fuse_releasedir,

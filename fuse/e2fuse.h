@@ -311,6 +311,8 @@ void e2fuse_write(fuse_req_t req, fuse_ino_t ino, const char *buf,
 void e2fuse_flush(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi);
 void e2fuse_fsync(fuse_req_t req, fuse_ino_t ino, int datasync,
 		  struct fuse_file_info *fi);
+void e2fuse_fallocate(fuse_req_t req, fuse_ino_t ino, int mode, off_t off,
+		      off_t len, struct fuse_file_info *fi);
 void e2fuse_readlink(fuse_req_t req, fuse_ino_t ino);
 void e2fuse_statfs(fuse_req_t req, fuse_ino_t ino);
 void e2fuse_setxattr(fuse_req_t req, fuse_ino_t ino, const char *name,

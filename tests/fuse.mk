@@ -15,6 +15,7 @@ FUSE_TESTS = \
 	tests/fuse_times \
 	tests/fuse_orphans \
 	tests/fuse_handles \
+	tests/fuse_fallocate \
 	tests/fuse_encrypted \
 	tests/fuse_kernels \
 	tests/fuse_oplists.sh \
