@@ -17,6 +17,13 @@ enum txn_state {
 	TXN_SUSPENDED,	/* the journal is open and empty; writes go through */
 	TXN_STOPPED,	/* a simulated crash: writes are dropped */
 	TXN_FAILED,	/* a commit failed: writes fail */
+	TXN_ABORTED,	/* e2fold_txn_abort: reads see what is pending, the
+			 * superblock alone is written through */
+};
+
+/* Blocks [start, start + len) freed by the open transaction. */
+struct txn_run {
+	blk64_t start, len;
 };
 
 struct txn_block {
@@ -37,6 +44,10 @@ struct txn_data {
 	size_t nslots;		/* a power of 2, at least twice nblocks */
 	blk64_t *revoked;
 	size_t nrevoked, revoked_cap;
+	ext2_filsys fs;		/* the filesystem being journaled */
+	struct txn_run *pins;	/* freed, held in use until the commit */
+	size_t npins, pins_cap;
+	void (*chained_stats)(ext2_filsys, blk64_t, int);
 };
 
 static errcode_t last_close_error;
@@ -276,6 +287,7 @@ static errcode_t txn_close(io_channel channel)
 	ext2fs_free_mem(&d->blocks);
 	ext2fs_free_mem(&d->slots);
 	ext2fs_free_mem(&d->revoked);
+	ext2fs_free_mem(&d->pins);
 	e2fold_io_layer_free(channel);
 	return last_close_error;
 }
@@ -318,7 +330,8 @@ static errcode_t txn_read_blk64(io_channel channel, unsigned long long block,
 	errcode_t retval;
 
 	retval = io_channel_read_blk64(d->inner, block, count, data);
-	if (retval || d->state != TXN_ON || !count)
+	if (retval || (d->state != TXN_ON && d->state != TXN_ABORTED) ||
+	    !count)
 		return retval;
 	byte_range(channel, block, count, &off, &len);
 	overlay(d, off, len, data);
@@ -393,6 +406,31 @@ static errcode_t data_over_pending(struct txn_data *d,
 	return 0;
 }
 
+/*
+ * After e2fold_txn_abort: the primary superblock (libext2fs writes it
+ * as 1,024 bytes at byte 1,024) reaches the device, so that the error
+ * it records survives; every other write is dropped, as a crash would
+ * drop it.
+ */
+static errcode_t aborted_write(struct txn_data *d, io_channel channel,
+			       unsigned long long block, int count,
+			       const void *data)
+{
+	unsigned long long off;
+	size_t len;
+
+	byte_range(channel, block, count, &off, &len);
+	if (off != SUPERBLOCK_OFFSET || len != SUPERBLOCK_SIZE)
+		return 0;
+	if (find_block(d, off / d->unit)) {
+		errcode_t retval = collect(d, off, len, data);
+
+		if (retval)
+			return retval;
+	}
+	return io_channel_write_blk64(d->inner, block, count, data);
+}
+
 static errcode_t txn_write_blk64(io_channel channel, unsigned long long block,
 				 int count, const void *data)
 {
@@ -409,6 +447,8 @@ static errcode_t txn_write_blk64(io_channel channel, unsigned long long block,
 		return 0;
 	case TXN_FAILED:
 		return EIO;
+	case TXN_ABORTED:
+		return aborted_write(d, channel, block, count, data);
 	case TXN_ON:
 		break;
 	}
@@ -473,6 +513,60 @@ static struct txn_data *txn_of(ext2_filsys fs)
 	return data_of(fs->io);
 }
 
+/*
+ * Ordered data is safe only in blocks that are free on the device: a
+ * block the open transaction freed still belongs, on the device, to
+ * what freed it until the commit, and file contents written there at
+ * once would overwrite it under a crash (ext4 holds such blocks back
+ * the same way). libext2fs frees every block through
+ * ext2fs_block_alloc_stats2, which calls this: the block is marked in
+ * use again in memory, so that no allocator hands it out, and released
+ * when the transaction commits. (Its counts say free at once, as
+ * statfs on ext4 does.)
+ */
+static void hold_freed(ext2_filsys fs, blk64_t block, int inuse)
+{
+	struct txn_data *d = txn_of(fs);
+	struct txn_run *last;
+
+	if (!d)
+		return;
+	if (d->chained_stats)
+		d->chained_stats(fs, block, inuse);
+	if (inuse >= 0 || d->state != TXN_ON)
+		return;
+	ext2fs_mark_block_bitmap2(fs->block_map, block);
+	last = d->npins ? &d->pins[d->npins - 1] : NULL;
+	if (last && last->start + last->len == block) {
+		last->len++;
+		return;
+	}
+	if (e2fold_array_reserve(&d->pins, &d->pins_cap, d->npins + 1,
+				 sizeof(*d->pins))) {
+		/* No memory to remember it: it stays in use until e2fsck. */
+		return;
+	}
+	d->pins[d->npins].start = block;
+	d->pins[d->npins++].len = 1;
+}
+
+/* The held blocks free in memory again (on), or held again (off). */
+static void release_held(struct txn_data *d, int release)
+{
+	for (size_t i = 0; i < d->npins; i++) {
+		if (release)
+			ext2fs_unmark_block_bitmap_range2(d->fs->block_map,
+							  d->pins[i].start,
+							  d->pins[i].len);
+		else
+			ext2fs_mark_block_bitmap_range2(d->fs->block_map,
+							d->pins[i].start,
+							d->pins[i].len);
+	}
+	if (d->npins)
+		ext2fs_mark_bb_dirty(d->fs);
+}
+
 errcode_t e2fold_txn_begin(ext2_filsys fs)
 {
 	struct txn_data *d = txn_of(fs);
@@ -486,6 +580,17 @@ errcode_t e2fold_txn_begin(ext2_filsys fs)
 	if (retval)
 		return retval;
 	d->unit = fs->blocksize;
+	d->fs = fs;
+	if (!fs->block_map) {
+		retval = ext2fs_read_block_bitmap(fs);
+		if (retval) {
+			e2fold_journal_free(d->journal);
+			d->journal = NULL;
+			return retval;
+		}
+	}
+	ext2fs_set_block_alloc_stats_callback(fs, hold_freed,
+					      &d->chained_stats);
 	d->state = TXN_ON;
 	return 0;
 }
@@ -514,14 +619,23 @@ errcode_t e2fold_txn_commit_stop(ext2_filsys fs,
 	errcode_t retval;
 
 	if (!d || d->state != TXN_ON)
-		return d && d->state == TXN_FAILED ? EIO : 0;
+		return d && (d->state == TXN_FAILED ||
+			     d->state == TXN_ABORTED) ? EIO : 0;
+	release_held(d, 1);
 	if (fs->flags & (EXT2_FLAG_DIRTY | EXT2_FLAG_BB_DIRTY |
 			 EXT2_FLAG_IB_DIRTY)) {
 		retval = ext2fs_flush2(fs, 0);
-		if (retval)
+		if (retval) {
+			release_held(d, 0);
 			return retval;
+		}
 	}
-	return commit_pending(d, stop);
+	retval = commit_pending(d, stop);
+	if (retval == EXT2_ET_JOURNAL_TOO_SMALL)
+		release_held(d, 0);
+	else
+		d->npins = 0;
+	return retval;
 }
 
 size_t e2fold_txn_pending(ext2_filsys fs)
@@ -587,9 +701,98 @@ void e2fold_txn_data(ext2_filsys fs, int on)
 
 errcode_t e2fold_txn_close(ext2_filsys *fs)
 {
+	struct txn_data *d = txn_of(*fs);
 	errcode_t retval;
 
+	/* The closing flush writes the bitmaps as the commit will leave them. */
+	if (d && d->state == TXN_ON) {
+		release_held(d, 1);
+		d->npins = 0;
+	}
 	last_close_error = 0;
 	retval = ext2fs_close_free(fs);
 	return last_close_error ? last_close_error : retval;
+}
+
+/*
+ * One filesystem block to the device, in whole blocks of the channel:
+ * unix_io then keeps its cache true (a write of a byte count goes round
+ * the cache and leaves a clean cached copy of the old contents behind).
+ */
+static errcode_t write_unit(struct txn_data *d, blk64_t block,
+			    const unsigned char *data)
+{
+	unsigned int per = d->unit / d->inner->block_size;
+
+	return io_channel_write_blk64(d->inner, block * per, per, data);
+}
+
+errcode_t e2fold_txn_write_data(ext2_filsys fs, blk64_t block, blk64_t count)
+{
+	struct txn_data *d = txn_of(fs);
+	unsigned char *copy;
+	errcode_t retval = 0;
+
+	if (!d || d->state != TXN_ON || !d->nblocks)
+		return 0;
+	retval = ext2fs_get_mem(d->unit, &copy);
+	if (retval)
+		return retval;
+	for (blk64_t b = block; b < block + count && !retval; b++) {
+		struct txn_block *p = find_block(d, b);
+
+		if (!p || !p->data)
+			continue;
+		memcpy(copy, p->data, d->unit);
+		retval = data_over_pending(d, b * d->unit, d->unit, copy);
+		if (!retval)
+			retval = write_unit(d, b, copy);
+	}
+	ext2fs_free_mem(&copy);
+	return retval;
+}
+
+errcode_t e2fold_txn_write_through(ext2_filsys fs)
+{
+	struct txn_data *d = txn_of(fs);
+	errcode_t retval = 0;
+
+	if (!d || d->state != TXN_ON)
+		return 0;
+	release_held(d, 1);
+	d->npins = 0;
+	if (fs->flags & (EXT2_FLAG_DIRTY | EXT2_FLAG_BB_DIRTY |
+			 EXT2_FLAG_IB_DIRTY))
+		retval = ext2fs_flush2(fs, EXT2_FLAG_FLUSH_NO_SYNC);
+	for (size_t i = 0; i < d->nblocks && !retval; i++)
+		if (d->blocks[i].data)
+			retval = write_unit(d, d->blocks[i].block,
+					    d->blocks[i].data);
+	if (!retval)
+		retval = io_channel_flush(d->inner);
+	if (retval) {
+		d->state = TXN_FAILED;
+		return retval;
+	}
+	free_blocks(d);
+	return 0;
+}
+
+void e2fold_txn_abort(ext2_filsys fs)
+{
+	struct txn_data *d = txn_of(fs);
+
+	if (d && d->state == TXN_ON)
+		d->state = TXN_ABORTED;
+}
+
+blk64_t e2fold_txn_held(ext2_filsys fs)
+{
+	struct txn_data *d = txn_of(fs);
+	blk64_t n = 0;
+
+	if (d)
+		for (size_t i = 0; i < d->npins; i++)
+			n += d->pins[i].len;
+	return n;
 }

@@ -19,7 +19,11 @@
  * (file contents) go to the device at once and are flushed before the
  * next commit record, so that metadata never points to data that is not
  * on disk (ext4's data=ordered). A data block must be free on disk: not
- * one the open transaction freed (doc/journal.md, "Ordered data").
+ * one the open transaction freed (doc/journal.md, "Ordered data"); so
+ * that no allocator hands such a block out, a block freed while a
+ * transaction is open stays marked in use in memory until it commits
+ * (the filesystem must then be closed with e2fold_txn_close, which
+ * releases them before the closing flush).
  * Without e2fold_txn_begin, or on a filesystem without a journal, every
  * write goes straight through.
  *
@@ -98,6 +102,38 @@ void e2fold_txn_resume(ext2_filsys fs);
  * metadata takes it out of the transaction, with a revoke record.
  */
 void e2fold_txn_data(ext2_filsys fs, int on);
+
+/*
+ * Blocks [block, block + count) hold file contents that libext2fs wrote
+ * as if they were metadata (ext2fs_file_write cannot say otherwise):
+ * those pending go to the device now and leave the transaction, as
+ * e2fold_txn_data writes do. A caller passes only blocks the file owns,
+ * allocated since the last commit (free on disk) or already its own on
+ * disk.
+ */
+errcode_t e2fold_txn_write_data(ext2_filsys fs, blk64_t block,
+				blk64_t count);
+
+/* How many blocks freed since the last commit are held back. */
+blk64_t e2fold_txn_held(ext2_filsys fs);
+
+/*
+ * The last resort for a change larger than the journal (the commit said
+ * EXT2_ET_JOURNAL_TOO_SMALL): every pending block is written in place,
+ * without the journal and so without atomicity, then the device is
+ * flushed and collecting goes on. Its errors (then later writes fail).
+ */
+errcode_t e2fold_txn_write_through(ext2_filsys fs);
+
+/*
+ * Abandon the open transaction, as jbd2 aborts its journal after an
+ * error: nothing pending is ever committed (reads still see it), the
+ * primary superblock alone is still written to the device, so that an
+ * error recorded in it survives (flush with EXT2_FLAG_SUPER_ONLY and
+ * EXT2_FLAG_MASTER_SB_ONLY), every other write is dropped, and commits
+ * answer EIO. The journal is left empty, as the last commit left it.
+ */
+void e2fold_txn_abort(ext2_filsys fs);
 
 /*
  * Close fs (ext2fs_close_free): its superblock, descriptors and bitmaps
