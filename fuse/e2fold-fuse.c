@@ -77,6 +77,7 @@ static const struct fuse_lowlevel_ops ops = {
 	.write = e2fuse_write,
 	.flush = e2fuse_flush,
 	.fsync = e2fuse_fsync,
+	.fsyncdir = e2fuse_fsync,
 	.fallocate = e2fuse_fallocate,
 	.opendir = e2fuse_opendir,
 	.readdir = e2fuse_readdir,
@@ -104,7 +105,7 @@ static int serve(struct e2fuse *srv, struct fuse_args *args)
 	if (fuse_session_mount(se, srv->opt.mountpoint) != 0)
 		goto out_signals;
 	if (fuse_daemonize(srv->opt.foreground) == 0 &&
-	    fuse_session_loop(se) == 0)
+	    e2fuse_session_loop(se, srv) == 0)
 		status = 0;
 	fuse_session_unmount(se);
 out_signals:

@@ -45,6 +45,7 @@ struct e2fuse_options {
 	enum e2fuse_kernel kernel;
 	enum e2fuse_atime atime;
 	int remount;		/* -o remount: change the mount, serve nothing */
+	unsigned int commit_secs;	/* -o commit=N; 0: the default */
 	int foreground, debug;
 };
 
@@ -55,12 +56,35 @@ struct e2fuse {
 	struct unicode_map *um;			/* enc's engine */
 	__u16 clean_state;	/* s_state before a read-write mount */
 	int failed;		/* corruption met: no more writes (errors.c) */
+	int journaled;		/* writes go through the journal (commit.c) */
+	double txn_start;	/* when the open transaction got its first
+				 * change (monotonic seconds); 0: none */
 	/* The inodes the kernel holds, and the orphans among them (refs.c). */
 	struct e2fuse_ref *refs;	/* a hash table of refs_cap slots */
 	size_t nrefs, refs_cap;
 	ext2_ino_t *orphans;		/* the on-disk orphan list, in order */
 	size_t norphans, orphans_cap;
 };
+
+/* ---- commit.c ---- */
+
+/* ext4's default commit interval, and the largest commit= it takes. */
+#define E2FUSE_DEFAULT_COMMIT 5
+#define E2FUSE_MAX_COMMIT (24 * 3600)
+
+/*
+ * Make every change so far durable: with a journal, commit the open
+ * transaction (atomic); without, write what libext2fs holds and flush
+ * the device. Returns an errcode_t.
+ */
+errcode_t e2fuse_commit(struct e2fuse *srv);
+
+/*
+ * Serve requests until unmounted, one at a time, committing on the
+ * timer and whenever the transaction nears the journal's room. Returns
+ * 0, or an errno from reading /dev/fuse.
+ */
+int e2fuse_session_loop(struct fuse_session *se, struct e2fuse *srv);
 
 /* ---- remount.c ---- */
 

@@ -4,10 +4,14 @@
  * inode, the superblock's error fields (state, count, first and last
  * error: time, inode, function, error code), which e2fsck and dumpe2fs
  * read, written at once, and no write after it: every request that would
- * write answers EROFS from then on. What earlier requests left in memory
- * (bitmaps, counts) is still written at unmount, and the filesystem stays
- * marked as having errors, so that the next mount serves it read-only
- * until it is checked (mount.c).
+ * write answers EROFS from then on. With a journal, the open transaction
+ * is abandoned, as jbd2 aborts its journal: what the requests since the
+ * last commit changed never reaches the image (the kernel loses them the
+ * same way), and the image stays as the last commit left it, with the
+ * error recorded. Without one, what earlier requests left in memory
+ * (bitmaps, counts) is still written at unmount. Either way the
+ * filesystem stays marked as having errors, so that the next mount
+ * serves it read-only until it is checked (mount.c).
  */
 #include "config.h"
 
@@ -18,6 +22,7 @@
 #include <et/com_err.h>
 
 #include "e2fuse.h"
+#include "txnio.h"
 
 int e2fuse_is_corruption(errcode_t retval)
 {
@@ -95,12 +100,18 @@ int e2fuse_corrupt(struct e2fuse *srv, ext2_ino_t ino, const char *func,
 		return corruption_errno(retval);
 	srv->failed = 1;
 	save_error(fs->super, ino, func, retval, e2fuse_now(srv));
-	/* The superblock alone, now: the rest as it stands at unmount. */
-	fs->flags |= EXT2_FLAG_SUPER_ONLY;
+	/*
+	 * The superblock alone, now (with a journal, the primary alone: the
+	 * rest of the transaction is abandoned).
+	 */
+	if (srv->journaled)
+		e2fold_txn_abort(fs);
+	fs->flags |= EXT2_FLAG_SUPER_ONLY |
+		     (srv->journaled ? EXT2_FLAG_MASTER_SB_ONLY : 0);
 	ext2fs_mark_super_dirty(fs);
 	if (ext2fs_flush(fs))
 		com_err("e2fold-fuse", 0, "%s: could not record the error in "
 			"the superblock", srv->opt.image);
-	fs->flags &= ~EXT2_FLAG_SUPER_ONLY;
+	fs->flags &= ~(EXT2_FLAG_SUPER_ONLY | EXT2_FLAG_MASTER_SB_ONLY);
 	return corruption_errno(retval);
 }

@@ -20,6 +20,7 @@
 #include <sys/statvfs.h>
 
 #include "e2fuse.h"
+#include "txnio.h"
 
 /*
  * open(O_TRUNC): size 0, and mtime and ctime now, as the VFS asks of
@@ -107,6 +108,47 @@ void e2fuse_read(fuse_req_t req, fuse_ino_t node, size_t size, off_t off,
 	free(buf);
 }
 
+/*
+ * With a journal, the blocks of [off, off + len) of a file hold data,
+ * which libext2fs wrote like any block: they go in place now, before
+ * the commit that makes them reachable (ordered mode, as ext4's
+ * default), instead of twice through the journal (txnio.h). A block the
+ * file got in this request was free on disk (txnio.h holds freed
+ * blocks back until the commit). Inline data lives in the inode,
+ * metadata, and stays in the transaction.
+ */
+static errcode_t data_in_place(struct e2fuse *srv, ext2_ino_t ino, off_t off,
+			       size_t len)
+{
+	ext2_filsys fs = srv->fs;
+	struct ext2_inode_large inode;
+	blk64_t lblk, last = (off + len - 1) / fs->blocksize;
+	blk64_t run = 0, nrun = 0;
+	errcode_t retval = e2fuse_read_inode(srv, ino, &inode);
+
+	if (retval || (inode.i_flags & EXT4_INLINE_DATA_FL))
+		return retval;
+	for (lblk = off / fs->blocksize; lblk <= last; lblk++) {
+		blk64_t pblk = 0;
+
+		retval = ext2fs_bmap2(fs, ino, EXT2_INODE(&inode), NULL, 0,
+				      lblk, NULL, &pblk);
+		if (retval)
+			return retval;
+		if (nrun && pblk == run + nrun) {
+			nrun++;
+			continue;
+		}
+		if (nrun)
+			retval = e2fold_txn_write_data(fs, run, nrun);
+		if (retval)
+			return retval;
+		run = pblk;
+		nrun = pblk != 0;
+	}
+	return nrun ? e2fold_txn_write_data(fs, run, nrun) : 0;
+}
+
 /* size bytes at off into the file; *ret_done says how many went. */
 static errcode_t write_at(struct e2fuse *srv, ext2_ino_t ino, const char *buf,
 			  size_t size, off_t off, unsigned int *ret_done)
@@ -127,7 +169,10 @@ static errcode_t write_at(struct e2fuse *srv, ext2_ino_t ino, const char *buf,
 		retval = ext2fs_file_set_size2(file, off + *ret_done);
 	/* Closing writes the data block it holds and the inode. */
 	close_retval = ext2fs_file_close(file);
-	return retval ? retval : close_retval;
+	retval = retval ? retval : close_retval;
+	if (!retval && srv->journaled && *ret_done)
+		retval = data_in_place(srv, ino, off, *ret_done);
+	return retval;
 }
 
 /* After a write: mtime and ctime now, setuid (and group-exec setgid) gone. */
@@ -174,27 +219,23 @@ void e2fuse_flush(fuse_req_t req, fuse_ino_t node EXT2FS_ATTR((unused)),
 	errcode_t retval = 0;
 
 	/*
-	 * Each close: what libext2fs holds in memory (bitmaps, group
-	 * counts, cached blocks) goes to the image, so that a server
+	 * Without a journal, each close writes what libext2fs holds in
+	 * memory (bitmaps, group counts, cached blocks), so that a server
 	 * killed later leaves the closed files whole; without a sync,
-	 * which is fsync's.
+	 * which is fsync's. With one, a close writes nothing: the commits
+	 * do (commit.c), as for ext4.
 	 */
-	if (!srv->opt.readonly)
+	if (!srv->opt.readonly && !srv->journaled)
 		retval = ext2fs_flush2(srv->fs, EXT2_FLAG_FLUSH_NO_SYNC);
 	fuse_reply_err(req, e2fuse_errno(retval));
 }
 
+/* fsync and fsyncdir: everything so far is made durable (commit.c). */
 void e2fuse_fsync(fuse_req_t req, fuse_ino_t node EXT2FS_ATTR((unused)),
 		  int datasync EXT2FS_ATTR((unused)),
 		  struct fuse_file_info *fi EXT2FS_ATTR((unused)))
 {
-	struct e2fuse *srv = e2fuse_of(req);
-	errcode_t retval = 0;
-
-	/* The metadata libext2fs keeps in memory, and the device's cache. */
-	if (!srv->opt.readonly)
-		retval = ext2fs_flush2(srv->fs, 0);
-	fuse_reply_err(req, e2fuse_errno(retval));
+	fuse_reply_err(req, e2fuse_errno(e2fuse_commit(e2fuse_of(req))));
 }
 
 void e2fuse_readlink(fuse_req_t req, fuse_ino_t node)

@@ -10,6 +10,7 @@ fuse_e2fold_fuse_SOURCES = \
 	fuse/e2fold-fuse.c \
 	fuse/options.c \
 	fuse/mount.c \
+	fuse/commit.c \
 	fuse/errors.c \
 	fuse/remount.c \
 	fuse/fallocate.c \

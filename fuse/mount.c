@@ -12,12 +12,18 @@
  * system e2fsck (-E journal_only), as the kernel replays it at mount. A
  * filesystem not cleanly unmounted, or with errors recorded, is served
  * read-only with a warning that names the command that checks it: its
- * bitmaps cannot be trusted to allocate from. Writes do not go through
- * the journal.
+ * bitmaps cannot be trusted to allocate from.
  *
- * As the kernel does, a read-write mount clears the superblock's valid
- * state (so that a crash leaves a filesystem e2fsck checks) and records
- * the mount time and count; unmounting puts the state back.
+ * Served read-write with an internal journal, the image is reopened
+ * through the transaction layer (txnio.h) and every change goes through
+ * the journal (commit.c); a journal e2fold cannot write (external, or
+ * with features journal.h lists) is left alone with a warning, and the
+ * changes are written in place, as without a journal.
+ *
+ * As the kernel does, a read-write mount records the mount time, count
+ * and place, and marks the filesystem so that a crash is seen: with a
+ * journal, needs_recovery (set while the journal is open); without, the
+ * superblock's valid state cleared, put back at unmount.
  */
 #include "config.h"
 
@@ -35,6 +41,7 @@
 #include "e2fuse.h"
 #include "imagelock.h"
 #include "openfs.h"
+#include "txnio.h"
 
 static const char *prog = "e2fold-fuse";
 
@@ -173,7 +180,8 @@ static errcode_t mark_mounted(struct e2fuse *srv)
 		return retval;
 	}
 	srv->clean_state = sb->s_state;
-	sb->s_state &= ~EXT2_VALID_FS;
+	if (!srv->journaled)
+		sb->s_state &= ~EXT2_VALID_FS;
 	sb->s_mtime = e2fuse_now(srv);
 	sb->s_mnt_count++;
 	/* The kernel records the mount point's absolute path. */
@@ -182,7 +190,35 @@ static errcode_t mark_mounted(struct e2fuse *srv)
 		sizeof(sb->s_last_mounted) - 1);
 	free(where);
 	ext2fs_mark_super_dirty(srv->fs);
-	return ext2fs_flush(srv->fs);
+	return srv->journaled ? e2fold_txn_commit(srv->fs) :
+				ext2fs_flush(srv->fs);
+}
+
+/*
+ * About to serve read-write: an image with a journal is opened again,
+ * through the transaction layer, which opens the journal (and sets
+ * needs_recovery on the image, as a kernel mount does).
+ */
+static int open_journaled(struct e2fuse *srv)
+{
+	const char *image = srv->opt.image;
+	errcode_t retval, unjournaled;
+
+	if (!ext2fs_has_feature_journal(srv->fs->super))
+		return 0;
+	ext2fs_close_free(&srv->fs);
+	retval = e2fold_open_fs_journaled(image, EXT2_FLAG_RW, &srv->fs,
+					  &unjournaled);
+	if (retval) {
+		com_err(prog, retval, "while opening %s", image);
+		return -1;
+	}
+	if (unjournaled)
+		com_err(prog, unjournaled, "warning: %s: changes are not "
+			"journaled, written in place (a crash leaves what "
+			"e2fsck repairs)", image);
+	srv->journaled = !unjournaled;
+	return 0;
 }
 
 /* Open the image for serving, the journal replayed if it must be. */
@@ -245,10 +281,15 @@ int e2fuse_open(struct e2fuse *srv)
 		if (open_image(srv) || load_encoding(srv))
 			goto fail;
 	}
+	if (!srv->opt.readonly && open_journaled(srv))
+		goto fail;
 	if (!srv->opt.readonly) {
 		retval = mark_mounted(srv);
-		if (!retval && srv->fs->super->s_last_orphan)
+		if (!retval && srv->fs->super->s_last_orphan) {
 			retval = e2fuse_orphan_cleanup(srv);
+			if (!retval)
+				retval = e2fuse_commit(srv);
+		}
 		if (retval) {
 			com_err(prog, retval, "while marking %s mounted", image);
 			goto fail;
@@ -271,14 +312,25 @@ errcode_t e2fuse_close(struct e2fuse *srv)
 	if (!srv->fs)
 		return 0;
 	e2fuse_free_orphans(srv);
-	if (!srv->opt.readonly) {
-		/* Corruption met keeps the filesystem marked for a check. */
-		srv->fs->super->s_state = srv->failed ?
-			(srv->fs->super->s_state & ~EXT2_VALID_FS) | EXT2_ERROR_FS :
-			srv->clean_state;
+	if (!srv->opt.readonly && srv->failed) {
+		/*
+		 * Corruption met keeps the filesystem marked for a check;
+		 * with a journal, the superblock alone is written (the
+		 * transaction was abandoned, errors.c).
+		 */
+		srv->fs->super->s_state = (srv->fs->super->s_state &
+					   ~EXT2_VALID_FS) | EXT2_ERROR_FS;
+		if (srv->journaled)
+			srv->fs->flags |= EXT2_FLAG_SUPER_ONLY |
+					  EXT2_FLAG_MASTER_SB_ONLY;
+		ext2fs_mark_super_dirty(srv->fs);
+	} else if (!srv->opt.readonly && !srv->journaled) {
+		srv->fs->super->s_state = srv->clean_state;
 		ext2fs_mark_super_dirty(srv->fs);
 	}
-	retval = ext2fs_close_free(&srv->fs);
+	/* The last transaction, then the journal closed (txnio.h). */
+	retval = srv->journaled ? e2fold_txn_close(&srv->fs) :
+				  ext2fs_close_free(&srv->fs);
 	if (retval)
 		com_err(prog, retval, "while closing %s", srv->opt.image);
 	utf8_unload(srv->um);

@@ -4,7 +4,8 @@
  *
  * Ours, taken out before libfuse sees them: fakeroot, uid=N, gid=N,
  * kernel=6.1|6.12|new, relatime|strictatime|noatime (the server keeps
- * atime: the kernel does not for FUSE), remount, -V/--version, -h/--help. "ro" and "rw" are ours
+ * atime: the kernel does not for FUSE), commit=N (ext4's, commit.c),
+ * remount, -V/--version, -h/--help. "ro" and "rw" are ours
  * and also stay for the kernel, which then refuses writes itself; the
  * last of them wins, as in mount(8), for both. Everything
  * else (-f, -d, -s, other -o options) is libfuse's.
@@ -35,6 +36,7 @@ enum {
 	KEY_RELATIME,
 	KEY_STRICTATIME,
 	KEY_NOATIME,
+	KEY_COMMIT,
 };
 
 static const struct fuse_opt specs[] = {
@@ -52,6 +54,7 @@ static const struct fuse_opt specs[] = {
 	FUSE_OPT_KEY("relatime", KEY_RELATIME),
 	FUSE_OPT_KEY("strictatime", KEY_STRICTATIME),
 	FUSE_OPT_KEY("noatime", KEY_NOATIME),
+	FUSE_OPT_KEY("commit=", KEY_COMMIT),
 	FUSE_OPT_END
 };
 
@@ -72,6 +75,9 @@ static void usage(FILE *f)
 		"  -o relatime        atime on access when older than mtime or ctime,\n"
 		"                     or a day old (the default, as the kernel's)\n"
 		"  -o strictatime     atime on every access;  -o noatime  never\n"
+		"  -o commit=N        commit changes to the journal every N seconds\n"
+		"                     (0: the default, 5), as well as on fsync and\n"
+		"                     at unmount\n"
 		"  -o fakeroot        no permission checks: every access as root;\n"
 		"                     other users get no access (unless allow_other)\n"
 		"  -o uid=N, gid=N    show every inode as owned by user N, group N\n"
@@ -168,6 +174,15 @@ static int take(void *data, const char *arg, int key,
 			opt->uid_set = 1;
 		} else {
 			opt->gid_set = 1;
+		}
+		return 0;
+	case KEY_COMMIT:
+		if (parse_id(arg, &opt->commit_secs) ||
+		    opt->commit_secs > E2FUSE_MAX_COMMIT) {
+			fprintf(stderr, "%s: bad option '%s': a number of "
+				"seconds up to %u is expected\n", prog, arg,
+				E2FUSE_MAX_COMMIT);
+			p->bad = 1;
 		}
 		return 0;
 	case KEY_KERNEL:

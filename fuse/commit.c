@@ -1,0 +1,183 @@
+/*
+ * commit.c: when e2fold-fuse's changes reach the image (doc/fuse.md,
+ * "Journal").
+ *
+ * On an image whose journal e2fold writes (txnio.h), the changes of
+ * every request join one open transaction, which commits through the
+ * journal, atomically, as jbd2 commits ext4's: on fsync of a file or a
+ * directory, every commit= seconds after its first change (ext4's
+ * default 5), at unmount, and before a request when it could not take
+ * one more (the journal's room, or blocks held back after a large
+ * delete). Requests run one at a time and a commit happens only between
+ * two, so that it never holds half a request. File contents go in place
+ * before the commit that makes them reachable (file.c, ordered mode).
+ *
+ * Without such a journal every change is written through libext2fs as
+ * it is made, what it keeps in memory at each close, and a crash leaves
+ * what e2fsck repairs (doc/crash-safety.md).
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <poll.h>
+#include <stdlib.h>
+#include <time.h>
+
+#include <et/com_err.h>
+
+#include "e2fuse.h"
+#include "txnio.h"
+
+/*
+ * Room kept for the next request: the blocks of one largest write
+ * (libfuse's default max_write, 128 KiB; they leave the transaction when
+ * the request ends), and its metadata.
+ */
+#define REQUEST_BYTES (128 * 1024)
+#define REQUEST_METADATA_BLOCKS 64
+
+static double monotonic_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static unsigned int interval(const struct e2fuse *srv)
+{
+	return srv->opt.commit_secs ? srv->opt.commit_secs :
+				      E2FUSE_DEFAULT_COMMIT;
+}
+
+/* Has something changed since the last commit? */
+static int pending(const struct e2fuse *srv)
+{
+	return e2fold_txn_pending(srv->fs) ||
+	       (srv->fs->flags & (EXT2_FLAG_DIRTY | EXT2_FLAG_BB_DIRTY |
+				  EXT2_FLAG_IB_DIRTY));
+}
+
+/* Are writes being collected into a transaction now? */
+static int collecting(const struct e2fuse *srv)
+{
+	return srv->journaled && srv->fs && e2fuse_may_write(srv) &&
+	       e2fold_txn_active(srv->fs);
+}
+
+errcode_t e2fuse_commit(struct e2fuse *srv)
+{
+	errcode_t retval;
+
+	if (srv->opt.readonly || !srv->fs)
+		return 0;
+	if (!srv->journaled)
+		return ext2fs_flush2(srv->fs, 0);
+	if (srv->failed)
+		return EIO;
+	retval = e2fold_txn_commit(srv->fs);
+	if (retval == EXT2_ET_JOURNAL_TOO_SMALL) {
+		com_err("e2fold-fuse", retval, "%s: one change is larger than "
+			"the journal: written in place, without the journal",
+			srv->opt.image);
+		retval = e2fold_txn_write_through(srv->fs);
+	}
+	srv->txn_start = 0;
+	return retval;
+}
+
+/* A commit the server decides on itself: a failure is logged. */
+static void commit_now(struct e2fuse *srv, const char *why)
+{
+	errcode_t retval = e2fuse_commit(srv);
+
+	if (retval)
+		com_err("e2fold-fuse", retval, "%s: while committing (%s)",
+			srv->opt.image, why);
+}
+
+/*
+ * Before a request: commit if it might not fit in what is left of the
+ * journal, or if blocks held back since the last commit are half of
+ * what looks free (a request could then find no space that the commit
+ * would give).
+ */
+static void before_request(struct e2fuse *srv)
+{
+	size_t reserve = 2 * (REQUEST_BYTES / srv->fs->blocksize) +
+			 REQUEST_METADATA_BLOCKS;
+
+	if (!collecting(srv) || !pending(srv))
+		return;
+	if (e2fold_txn_room(srv->fs) < reserve)
+		commit_now(srv, "the journal is nearly full");
+	else if (2 * e2fold_txn_held(srv->fs) >
+		 ext2fs_free_blocks_count(srv->fs->super))
+		commit_now(srv, "freed blocks are held back");
+}
+
+/* After a request: the commit timer starts with the first change. */
+static void after_request(struct e2fuse *srv)
+{
+	if (collecting(srv) && !srv->txn_start && pending(srv))
+		srv->txn_start = monotonic_now();
+}
+
+/* Milliseconds until the timer's commit is due; -1: none is. */
+static int timeout_ms(struct e2fuse *srv)
+{
+	double left;
+
+	if (!collecting(srv) || !srv->txn_start)
+		return -1;
+	left = srv->txn_start + interval(srv) - monotonic_now();
+	if (left <= 0) {
+		commit_now(srv, "commit interval");
+		return -1;
+	}
+	return (int)(left * 1000) + 1;
+}
+
+/* Wait for a request, committing when the timer says. 0, or an errno. */
+static int wait_request(struct fuse_session *se, struct e2fuse *srv)
+{
+	struct pollfd pfd = { .fd = fuse_session_fd(se), .events = POLLIN };
+
+	for (;;) {
+		int ms = timeout_ms(srv);
+		int r;
+
+		if (ms < 0)
+			return 0;	/* nothing due: block in the read */
+		r = poll(&pfd, 1, ms);
+		if (r > 0)
+			return 0;
+		if (r < 0)
+			return errno;
+	}
+}
+
+int e2fuse_session_loop(struct fuse_session *se, struct e2fuse *srv)
+{
+	struct fuse_buf buf = { .mem = NULL };
+	int res = 0;
+
+	while (!fuse_session_exited(se)) {
+		res = -wait_request(se, srv);
+		if (res == -EINTR)
+			continue;	/* a signal: exited, perhaps */
+		if (res < 0)
+			break;
+		res = fuse_session_receive_buf(se, &buf);
+		if (res == -EINTR)
+			continue;
+		if (res <= 0)
+			break;
+		before_request(srv);
+		fuse_session_process_buf(se, &buf);
+		after_request(srv);
+	}
+	free(buf.mem);
+	fuse_session_reset(se);
+	return res < 0 ? -res : 0;
+}
