@@ -21,6 +21,8 @@ KERNEL_ARCHIVE_TESTS = $(KERNEL_MKFS_TESTS) $(KERNEL_TUNE_TESTS) \
 	$(KERNEL_DIRLINKS_TESTS)
 KERNEL_FUSE_TESTS = tests/kernel/k_fuse_diff@sid \
 	tests/kernel/k_fuse_diff@trixie tests/kernel/k_fuse_diff@bookworm \
+	tests/kernel/k_fuse_crash@sid tests/kernel/k_fuse_crash@trixie \
+	tests/kernel/k_fuse_crash@bookworm \
 	$(KERNEL_DIRLINKS_TESTS)
 if LIBARCHIVE
 kernel_mkfs_tests = $(KERNEL_MKFS_TESTS)
@@ -31,7 +33,9 @@ kernel_tune_tests =
 endif
 if FUSE
 kernel_fuse_tests = tests/kernel/k_fuse_diff@sid \
-	tests/kernel/k_fuse_diff@trixie tests/kernel/k_fuse_diff@bookworm
+	tests/kernel/k_fuse_diff@trixie tests/kernel/k_fuse_diff@bookworm \
+	tests/kernel/k_fuse_crash@sid tests/kernel/k_fuse_crash@trixie \
+	tests/kernel/k_fuse_crash@bookworm
 if LIBARCHIVE
 kernel_fuse_tests += $(KERNEL_DIRLINKS_TESTS)
 endif
@@ -144,3 +148,8 @@ EXTRA_DIST += tests/kernel/k_dirlinks.sh
 # commit record, and before it): Linux replays at mount exactly what the
 # system e2fsck replays, and the images are clean after.
 EXTRA_DIST += tests/kernel/k_journal.sh
+
+# e2fold-fuse killed inside an fsync's commit (before the commit record,
+# just after it, before the journal is marked empty): Linux replays what
+# the system e2fsck replays, and the fsynced files are there.
+EXTRA_DIST += tests/kernel/k_fuse_crash.sh
