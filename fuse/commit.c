@@ -15,12 +15,12 @@
  * Without such a journal every change is written through libext2fs as
  * it is made, what it keeps in memory at each close, and a crash leaves
  * what e2fsck repairs (doc/crash-safety.md).
+ *
+ * The session loop that calls these between requests is loop.c's.
  */
 #include "config.h"
 
 #include <errno.h>
-#include <poll.h>
-#include <stdlib.h>
 #include <time.h>
 
 #include <et/com_err.h>
@@ -102,7 +102,7 @@ static void commit_now(struct e2fuse *srv, const char *why)
  * what looks free (a request could then find no space that the commit
  * would give).
  */
-static void before_request(struct e2fuse *srv)
+void e2fuse_before_request(struct e2fuse *srv)
 {
 	size_t reserve = 2 * (REQUEST_BYTES / srv->fs->blocksize) +
 			 REQUEST_METADATA_BLOCKS;
@@ -117,14 +117,14 @@ static void before_request(struct e2fuse *srv)
 }
 
 /* After a request: the commit timer starts with the first change. */
-static void after_request(struct e2fuse *srv)
+void e2fuse_after_request(struct e2fuse *srv)
 {
 	if (collecting(srv) && !srv->txn_start && pending(srv))
 		srv->txn_start = monotonic_now();
 }
 
 /* Milliseconds until the timer's commit is due; -1: none is. */
-static int timeout_ms(struct e2fuse *srv)
+int e2fuse_commit_due_ms(struct e2fuse *srv)
 {
 	double left;
 
@@ -136,48 +136,4 @@ static int timeout_ms(struct e2fuse *srv)
 		return -1;
 	}
 	return (int)(left * 1000) + 1;
-}
-
-/* Wait for a request, committing when the timer says. 0, or an errno. */
-static int wait_request(struct fuse_session *se, struct e2fuse *srv)
-{
-	struct pollfd pfd = { .fd = fuse_session_fd(se), .events = POLLIN };
-
-	for (;;) {
-		int ms = timeout_ms(srv);
-		int r;
-
-		if (ms < 0)
-			return 0;	/* nothing due: block in the read */
-		r = poll(&pfd, 1, ms);
-		if (r > 0)
-			return 0;
-		if (r < 0)
-			return errno;
-	}
-}
-
-int e2fuse_session_loop(struct fuse_session *se, struct e2fuse *srv)
-{
-	struct fuse_buf buf = { .mem = NULL };
-	int res = 0;
-
-	while (!fuse_session_exited(se)) {
-		res = -wait_request(se, srv);
-		if (res == -EINTR)
-			continue;	/* a signal: exited, perhaps */
-		if (res < 0)
-			break;
-		res = fuse_session_receive_buf(se, &buf);
-		if (res == -EINTR)
-			continue;
-		if (res <= 0)
-			break;
-		before_request(srv);
-		fuse_session_process_buf(se, &buf);
-		after_request(srv);
-	}
-	free(buf.mem);
-	fuse_session_reset(se);
-	return res < 0 ? -res : 0;
 }

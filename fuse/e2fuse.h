@@ -80,6 +80,18 @@ struct e2fuse {
 errcode_t e2fuse_commit(struct e2fuse *srv);
 
 /*
+ * Between two requests: before one, commit if the transaction could not
+ * take it; after one, start the commit timer at the first change.
+ */
+void e2fuse_before_request(struct e2fuse *srv);
+void e2fuse_after_request(struct e2fuse *srv);
+
+/* Milliseconds until the timer's commit (made now if due); -1: none. */
+int e2fuse_commit_due_ms(struct e2fuse *srv);
+
+/* ---- loop.c ---- */
+
+/*
  * Serve requests until unmounted, one at a time, committing on the
  * timer and whenever the transaction nears the journal's room. Returns
  * 0, or an errno from reading /dev/fuse.

@@ -11,6 +11,7 @@ fuse_e2fold_fuse_SOURCES = \
 	fuse/options.c \
 	fuse/mount.c \
 	fuse/commit.c \
+	fuse/loop.c \
 	fuse/errors.c \
 	fuse/remount.c \
 	fuse/fallocate.c \

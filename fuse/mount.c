@@ -6,7 +6,8 @@
  * a mount point that is no directory, an image that cannot be opened
  * (missing, not ext2/3/4, features libext2fs cannot write), one mounted
  * elsewhere or held by another e2fold program (imagelock.h), one larger
- * than its device (truncated), a casefold filesystem whose encoding is
+ * than its device (truncated), one whose first data block is not where
+ * its block size puts it (openfs.h), a casefold filesystem whose encoding is
  * unknown, and read-only, one whose journal needs recovery (replaying it
  * would write). Read-write, such a journal is first replayed by the
  * system e2fsck (-E journal_only), as the kernel replays it at mount. A
@@ -270,7 +271,8 @@ int e2fuse_open(struct e2fuse *srv)
 	}
 	if (open_image(srv))
 		return -1;
-	if (e2fold_fs_truncated(prog, srv->fs, image) || load_encoding(srv))
+	if (e2fold_fs_truncated(prog, srv->fs, image) ||
+	    e2fold_fs_geometry_bad(prog, srv->fs, image) || load_encoding(srv))
 		goto fail;
 	check_state(srv);
 	if (srv->opt.readonly && (srv->fs->flags & EXT2_FLAG_RW)) {

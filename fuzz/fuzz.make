@@ -36,6 +36,9 @@ FUZZ_LIBS = $(TOOL_LIBS)
 
 obj = fuzz/obj
 $(obj)/lib/support/%.o: FUZZ_CPPFLAGS += -I$(top_srcdir)/lib/ext2fs
+# e2fold-fsck's preload library, as the build tree has it (e2fsck/local.mk).
+$(obj)/e2fsck/%.o: FUZZ_CPPFLAGS += \
+	-DE2FOLD_OVERLAY_INSTALLED='"$(abspath $(top_builddir))/e2fsck/.libs/e2fsck-overlay.so"'
 # e2fold-fuse's sources and what includes its header see libfuse's headers.
 $(obj)/fuse/%.o $(obj)/fuzz/fuzz_fuse.o $(obj)/fuzz/fuse_double.o: \
 	FUZZ_CPPFLAGS += -I$(top_srcdir)/fuse $(FUSE_CFLAGS)
@@ -55,11 +58,12 @@ debugfs_OBJS = $(call to_objs,fuzz/fuzz_debugfs.c fuzz/image.c \
 # e2fold-mkfs without e2fold-mkfs.c (the program is mkfs_main, misc/mkfs/run.c).
 mkfs_OBJS = $(call to_objs,fuzz/fuzz_mkfs.c \
 	$(filter-out misc/mkfs/e2fold-mkfs.c,$(MKFS_SOURCES))) $(LIB_OBJS)
-# e2fold-fuse's request handlers without main() and its option parser
-# (the only callers of libfuse's session and option API); libfuse itself
+# e2fold-fuse's request handlers without main(), its option parser and
+# its session loop (the only callers of libfuse's session and option
+# API); libfuse itself
 # is replaced by the reply double, so only nettle is linked.
 fuse_OBJS = $(call to_objs,fuzz/fuzz_fuse.c fuzz/fuse_double.c fuzz/image.c \
-	$(filter-out fuse/e2fold-fuse.c fuse/options.c,$(FUSE_SOURCES))) \
+	$(filter-out fuse/e2fold-fuse.c fuse/options.c fuse/loop.c,$(FUSE_SOURCES))) \
 	$(LIB_OBJS)
 fuzz/fuzz_fuse: FUZZ_LIBS += $(FUSE_LIBS)
 

@@ -153,3 +153,16 @@ int e2fold_fs_truncated(const char *prog, ext2_filsys fs, const char *device)
 		(unsigned long long)dev_blocks);
 	return 1;
 }
+
+int e2fold_fs_geometry_bad(const char *prog, ext2_filsys fs, const char *device)
+{
+	__u32 first = fs->super->s_first_data_block;
+	__u32 want = fs->blocksize == 1024 && EXT2FS_CLUSTER_RATIO(fs) == 1;
+
+	if (first == want)
+		return 0;
+	fprintf(stderr, "%s: %s: the superblock puts the first data block at "
+		"%u, where its block size puts it at %u: the superblock is "
+		"corrupt; run e2fold-fsck on it\n", prog, device, first, want);
+	return 1;
+}

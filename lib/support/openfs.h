@@ -74,4 +74,14 @@ errcode_t e2fold_open_fs_backup(const char *device, int flags,
  */
 int e2fold_fs_truncated(const char *prog, ext2_filsys fs, const char *device);
 
+/*
+ * Is the first data block not where the block size puts it (block 1 with
+ * 1 KiB blocks and no clusters, else 0)? e2fsck calls that corruption
+ * (it moves it back), and libext2fs 1.47.2 reads the block bitmaps past
+ * their end on such a filesystem. Says so, as e2fold_fs_truncated does,
+ * and returns 1; else 0.
+ */
+int e2fold_fs_geometry_bad(const char *prog, ext2_filsys fs,
+			   const char *device);
+
 #endif /* E2FOLD_OPENFS_H */

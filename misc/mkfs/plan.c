@@ -186,11 +186,13 @@ static errcode_t plan_features(const struct mkfs_options *opt,
 	struct ext2_super_block *p = &plan->param;
 	char *features = NULL;
 	errcode_t retval;
+	int default_csum_seed;
 	size_t i;
 
 	retval = edit_features(plan->profile.base_features, p);
 	for (i = 0; !retval && i < plan->profile.ntypes; i++)
 		retval = edit_features(plan->profile.features[i], p);
+	default_csum_seed = ext2fs_has_feature_csum_seed(p);
 	if (!retval)
 		retval = take_quota(opt->features, plan, &features);
 	if (!retval)
@@ -205,6 +207,13 @@ static errcode_t plan_features(const struct mkfs_options *opt,
 	 */
 	if (ext2fs_has_feature_orphan_file(p) && !ext2fs_has_feature_journal(p))
 		ext2fs_clear_feature_orphan_file(p);
+	/*
+	 * The same for a metadata_csum_seed the profile asked for (Debian
+	 * 13's does) once -O ^metadata_csum took metadata_csum away; asked
+	 * for by the user, it is refused below.
+	 */
+	if (default_csum_seed && !ext2fs_has_feature_metadata_csum(p))
+		ext2fs_clear_feature_csum_seed(p);
 	if (e2p_edit_mntopts(plan->profile.default_mntopts,
 			     &p->s_default_mount_opts, ~0U))
 		return invalid("bad default mount options '%s'",

@@ -105,7 +105,8 @@ static int check_consistent(struct tune_ctx *ctx)
 {
 	struct ext2_super_block *sb = ctx->fs->super;
 
-	if (e2fold_fs_truncated(prog, ctx->fs, ctx->opt.device))
+	if (e2fold_fs_truncated(prog, ctx->fs, ctx->opt.device) ||
+	    e2fold_fs_geometry_bad(prog, ctx->fs, ctx->opt.device))
 		return TUNE_ERROR;
 	if (ext2fs_has_feature_journal_needs_recovery(sb)) {
 		fprintf(stderr, "%s: %s: the journal needs recovery; run "
