@@ -20,7 +20,9 @@ FUSE_TESTS = \
 	tests/fuse_kernels \
 	tests/fuse_oplists.sh \
 	tests/fuse_tools.sh \
-	tests/fuse_mount_helper
+	tests/fuse_mount_helper \
+	tests/fuse_journal_fsync \
+	tests/fuse_journal_kill
 if FUSE
 if FUSE_TESTS
 TESTS += $(FUSE_TESTS)

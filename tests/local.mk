@@ -74,3 +74,30 @@ EXTRA_DIST += tests/u_manpages.sh
 # The bash completion offers what each tool's option parser accepts.
 TESTS += tests/u_completion.sh
 EXTRA_DIST += tests/u_completion.sh
+
+# make check-long: the kill tests at every point where they can stop a
+# writer. tests/fuse_journal_kill tries a sample of its points in `make
+# check` and every one with E2FOLD_LONG=1 (hours); the others try every
+# point of theirs in every run and come along, so that one target runs
+# them all.
+LONG_TESTS = \
+	tests/u_journal_kill.sh \
+	tests/u_journal_debugfs.sh \
+	tests/u_journal_tune.sh \
+	tests/f_robust_kill \
+	tests/f_robust_kill_encrypted \
+	tests/f_robust_kill_htree4k \
+	tests/f_robust_kill_inline \
+	tests/f_robust_kill_linear \
+	tests/f_robust_kill_strict \
+	tests/f_robust_kill_twin \
+	tests/t_robust_kill \
+	tests/d_robust_kill_index
+if FUSE
+if FUSE_TESTS
+LONG_TESTS += tests/fuse_journal_kill
+endif
+endif
+check-long:
+	E2FOLD_LONG=1 $(MAKE) $(AM_MAKEFLAGS) check TESTS="$(LONG_TESTS)"
+.PHONY: check-long
