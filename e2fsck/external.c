@@ -49,10 +49,13 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <et/com_err.h>
+
 #include "e2fsck.h"
 #include "encoding.h"
 #include "external.h"
 #include "misread.h"
+#include "overlay.h"
 #include "problem.h"
 
 /*
@@ -197,10 +200,12 @@ static void drain(int out_fd, FILE *out, struct progress_relay *r)
 
 /*
  * Run argv with stdout+stderr into out (or inherited if NULL), and its
- * progress through r (NULL: none; else argv names r->fds[1] with -C).
+ * progress through r (NULL: none; else argv names r->fds[1] with -C);
+ * with ov, its writes to device go into that overlay (overlay.h).
  */
-static int run(char *const argv[], const char *config, FILE *out,
-	       struct progress_relay *r, int *ret_status)
+static int run_with(char *const argv[], const char *config, FILE *out,
+		    struct progress_relay *r, const struct fsck_overlay *ov,
+		    const char *device, int *ret_status)
 {
 	int fds[2] = { -1, -1 };
 	pid_t pid;
@@ -216,6 +221,8 @@ static int run(char *const argv[], const char *config, FILE *out,
 	if (pid == 0) {
 		if (config)
 			setenv("E2FSCK_CONFIG", config, 1);
+		if (ov)
+			fsck_overlay_environment(ov, device);
 		if (out) {
 			dup2(fds[1], 1);
 			dup2(fds[1], 2);
@@ -244,6 +251,53 @@ static int run(char *const argv[], const char *config, FILE *out,
 	fsck_set_child(0);
 	*ret_status = WIFEXITED(status) ? WEXITSTATUS(status) : FSCK_ERROR;
 	return 0;
+}
+
+static int run(char *const argv[], const char *config, FILE *out,
+	       struct progress_relay *r, int *ret_status)
+{
+	return run_with(argv, config, out, r, NULL, NULL, ret_status);
+}
+
+/*
+ * Run an e2fsck that may write the device: into an overlay, then the
+ * overlay applied through the journal (overlay.h), saved into undo
+ * first if not NULL (then argv has no -z: e2fsck writes nothing that
+ * needs undoing). Without the preload library (an incomplete
+ * installation), e2fsck writes the device itself, with -z undo if asked
+ * (the caller says so in argv), and a warning says that its repairs are
+ * not atomic then.
+ */
+static int run_writing(struct fsck_ctx *ctx, char *const argv[],
+		       const char *config, FILE *out,
+		       struct progress_relay *r, const char *undo,
+		       int *ret_status)
+{
+	struct fsck_overlay ov;
+	enum fsck_overlay_how how;
+	unsigned int transactions;
+	errcode_t retval;
+
+	if (!fsck_overlay_library()) {
+		fprintf(stderr, "e2fold-fsck: warning: %s is missing: e2fsck "
+			"writes %s directly, and a crash inside it can leave "
+			"the filesystem worse\n", E2FOLD_OVERLAY_INSTALLED,
+			ctx->opt.device);
+		return run(argv, config, out, r, ret_status);
+	}
+	retval = fsck_overlay_create(&ov, ctx->opt.device);
+	if (retval)
+		return retval;
+	retval = run_with(argv, config, out, r, &ov, ctx->opt.device,
+			  ret_status);
+	if (!retval)
+		retval = fsck_overlay_apply(&ov, ctx->opt.device, undo, &how,
+					    &transactions);
+	if (retval)
+		com_err("e2fold-fsck", retval, "while writing e2fsck's repairs "
+			"to %s", ctx->opt.device);
+	fsck_overlay_remove(&ov);
+	return retval;
 }
 
 errcode_t fsck_find_e2fsck(struct fsck_ctx *ctx)
@@ -363,7 +417,8 @@ static errcode_t run_e2fsck(struct fsck_ctx *ctx, const char *device,
 	char dir[] = "/tmp/e2fold-fsck.XXXXXX";
 	char config[64], log[64], undo[4096], sb[32], bs[32], cfd[16];
 	char *argv[18 + FSCK_MAX_E2FSCK_ARGS];
-	int argc = 0, status, i;
+	const char *undo_path = NULL;
+	int argc = 0, status, i, writing, overlaid;
 	struct progress_relay relay = { .ctx = ctx, .fds = { -1, -1 } };
 	errcode_t retval;
 
@@ -394,10 +449,15 @@ static errcode_t run_e2fsck(struct fsck_ctx *ctx, const char *device,
 		argv[argc++] = "-B";
 		argv[argc++] = bs;
 	}
+	writing = device == ctx->opt.device && (!mode || strcmp(mode, "-n"));
+	overlaid = writing && fsck_overlay_library();
 	if (ctx->opt.undo_file && undo_ok && fsck_may_write(ctx)) {
 		snprintf(undo, sizeof(undo), "%s.e2fsck", ctx->opt.undo_file);
-		argv[argc++] = "-z";
-		argv[argc++] = undo;
+		undo_path = undo;
+		if (!overlaid) {
+			argv[argc++] = "-z";
+			argv[argc++] = undo;
+		}
 	}
 	if (progress && ctx->opt.progress_fd >= 0 && !pipe(relay.fds)) {
 		snprintf(cfd, sizeof(cfd), "%d", relay.fds[1]);
@@ -410,8 +470,13 @@ static errcode_t run_e2fsck(struct fsck_ctx *ctx, const char *device,
 			argv[argc++] = (char *)ctx->opt.e2fsck_args[i];
 	argv[argc++] = (char *)device;
 	argv[argc] = NULL;
-	retval = run(argv, config, out, relay.fds[0] >= 0 ? &relay : NULL,
-		     &status);
+	if (writing)
+		retval = run_writing(ctx, argv, config, out,
+				     relay.fds[0] >= 0 ? &relay : NULL,
+				     overlaid ? undo_path : NULL, &status);
+	else
+		retval = run(argv, config, out,
+			     relay.fds[0] >= 0 ? &relay : NULL, &status);
 	if (retval)
 		goto out;
 	res->status = status;
@@ -436,20 +501,25 @@ errcode_t fsck_replay_journal(struct fsck_ctx *ctx, int *ret_status)
 	char undo[4096];
 	char *argv[7];
 	char *mode = mode_flag(ctx, 0);
-	int argc = 0;
+	int argc = 0, overlaid = fsck_overlay_library() != NULL;
 
 	argv[argc++] = ctx->e2fsck_path;
 	if (mode)
 		argv[argc++] = mode;
 	argv[argc++] = "-Ejournal_only";
-	if (ctx->opt.undo_file) {
+	if (ctx->opt.undo_file)
 		snprintf(undo, sizeof(undo), "%s.journal", ctx->opt.undo_file);
+	if (ctx->opt.undo_file && !overlaid) {
 		argv[argc++] = "-z";
 		argv[argc++] = undo;
 	}
 	argv[argc++] = (char *)ctx->opt.device;
 	argv[argc] = NULL;
-	return run(argv, NULL, NULL, NULL, ret_status);
+	if (mode && !strcmp(mode, "-n"))
+		return run(argv, NULL, NULL, NULL, ret_status);
+	return run_writing(ctx, argv, NULL, NULL, NULL,
+			   ctx->opt.undo_file && overlaid ? undo : NULL,
+			   ret_status);
 }
 
 /* Copy e2fsck's output in to dest, naming `to` where it named `from`. */

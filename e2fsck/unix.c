@@ -21,6 +21,7 @@
 #include <et/com_err.h>
 
 #include "e2fsck.h"
+#include "overlay.h"
 #include "htree.h"
 #include "encoding.h"
 #include "external.h"
@@ -1109,6 +1110,49 @@ static int check(struct fsck_ctx *ctx)
 	return exit_status(ctx);
 }
 
+/*
+ * An earlier run cut short while it wrote e2fsck's repairs in place
+ * (e2fsck/overlay.h) is finished first, as a journal is replayed first;
+ * -n only says so. -1 if it could not be finished.
+ */
+static int resume_repair(struct fsck_ctx *ctx)
+{
+	enum fsck_overlay_resumed r;
+	char undo[4096];
+	errcode_t retval;
+
+	if (ctx->opt.undo_file)
+		snprintf(undo, sizeof(undo), "%s.resume", ctx->opt.undo_file);
+	retval = fsck_overlay_resume(ctx->opt.device, fsck_may_write(ctx),
+				     ctx->opt.undo_file ? undo : NULL, &r);
+	if (retval) {
+		fail(ctx, retval, "finishing an earlier repair of",
+		     ctx->opt.device);
+		return -1;
+	}
+	switch (r) {
+	case FSCK_RESUMED_NONE:
+		break;
+	case FSCK_RESUMED_FINISHED:
+		printf("%s: an earlier run was cut short while it wrote "
+		       "e2fsck's repairs: they are written now.\n",
+		       ctx->opt.device);
+		ctx->changed = 1;
+		break;
+	case FSCK_RESUMED_PENDING:
+		printf("%s: an earlier run was cut short while it wrote "
+		       "e2fsck's repairs; a run with -p or -y writes the rest "
+		       "first.\n", ctx->opt.device);
+		break;
+	case FSCK_RESUMED_STALE:
+		printf("%s: an earlier run was cut short while it wrote "
+		       "e2fsck's repairs, but the filesystem has changed "
+		       "since: they are dropped.\n", ctx->opt.device);
+		break;
+	}
+	return 0;
+}
+
 /* -E journal_only: e2fsck replays the journal; e2fold checks nothing. */
 static int journal_only(struct fsck_ctx *ctx)
 {
@@ -1154,7 +1198,8 @@ int fsck_main(int argc, char **argv)
 	if (!ctx.use_e2fsck && ctx.opt.n_e2fsck_args)
 		printf("Note: without e2fsck, its options (%s ...) do "
 		       "nothing.\n", ctx.opt.e2fsck_args[0]);
-	if (open_or_report(&ctx, ctx.use_e2fsck ? ".super" : ""))
+	if (resume_repair(&ctx) ||
+	    open_or_report(&ctx, ctx.use_e2fsck ? ".super" : ""))
 		return finish(&ctx, FSCK_ERROR);
 	return finish(&ctx, check(&ctx));
 }

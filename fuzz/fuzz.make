@@ -38,7 +38,8 @@ obj = fuzz/obj
 $(obj)/lib/support/%.o: FUZZ_CPPFLAGS += -I$(top_srcdir)/lib/ext2fs
 # e2fold-fsck's preload library, as the build tree has it (e2fsck/local.mk).
 $(obj)/e2fsck/%.o: FUZZ_CPPFLAGS += \
-	-DE2FOLD_OVERLAY_INSTALLED='"$(abspath $(top_builddir))/e2fsck/.libs/e2fsck-overlay.so"'
+	-DE2FOLD_OVERLAY_INSTALLED='"$(abspath $(top_builddir))/e2fsck/.libs/e2fsck-overlay.so"' \
+	-DE2FOLD_STATE_INSTALLED='"$(abspath $(top_builddir))/fuzz/state"'
 # e2fold-fuse's sources and what includes its header see libfuse's headers.
 $(obj)/fuse/%.o $(obj)/fuzz/fuzz_fuse.o $(obj)/fuzz/fuse_double.o: \
 	FUZZ_CPPFLAGS += -I$(top_srcdir)/fuse $(FUSE_CFLAGS)

@@ -60,15 +60,13 @@ static errcode_t open_locked(const char *device, int flags, blk64_t superblock,
 	return retval;
 }
 
-errcode_t e2fold_open_fs_at(const char *device, int flags, blk64_t superblock,
-			    unsigned int block_size, const char *undo_file,
-			    ext2_filsys *ret_fs)
+errcode_t e2fold_writing_io_manager(const char *undo_file, io_manager *ret)
 {
 	/* unix I/O, or the fault injector the tests ask for (faultio.h). */
 	io_manager io = e2fold_default_io_manager();
 	errcode_t retval;
 
-	if (undo_file && (flags & EXT2_FLAG_RW)) {
+	if (undo_file) {
 		/* Written through, the undo file covers every block the
 		 * moment before it changes, also in a killed run (syncio.h). */
 		retval = set_undo_io_backing_manager(e2fold_sync_io_manager(io));
@@ -80,6 +78,21 @@ errcode_t e2fold_open_fs_at(const char *device, int flags, blk64_t superblock,
 			return retval;
 		io = undo_io_manager;
 	}
+	*ret = io;
+	return 0;
+}
+
+errcode_t e2fold_open_fs_at(const char *device, int flags, blk64_t superblock,
+			    unsigned int block_size, const char *undo_file,
+			    ext2_filsys *ret_fs)
+{
+	io_manager io;
+	errcode_t retval;
+
+	retval = e2fold_writing_io_manager(flags & EXT2_FLAG_RW ? undo_file :
+					   NULL, &io);
+	if (retval)
+		return retval;
 	return open_locked(device, flags, superblock, block_size, io, ret_fs);
 }
 

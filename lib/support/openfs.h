@@ -25,6 +25,14 @@ errcode_t e2fold_open_fs(const char *device, int flags, const char *undo_file,
 			 ext2_filsys *ret_fs);
 
 /*
+ * The I/O manager a tool writes a device through: the default (unix I/O,
+ * or the fault injector the tests ask for), or with undo_file libext2fs's
+ * undo manager over it, the undo file written through. Returns 0, or the
+ * undo setup's error.
+ */
+errcode_t e2fold_writing_io_manager(const char *undo_file, io_manager *ret);
+
+/*
  * As e2fold_open_fs, from the superblock at block superblock of
  * block_size bytes (0 and 0: the primary). libext2fs then ignores the
  * primary; writing the filesystem writes every copy of the superblock.
