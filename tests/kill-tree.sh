@@ -15,8 +15,11 @@ top_srcdir=$(cd "$(dirname "$0")/.." && pwd)
 fsck=$builddir/e2fsck/e2fold-fsck
 cfcraft=$builddir/tests/cfcraft
 E2FSCK_CONFIG=/dev/null
-export E2FSCK_CONFIG
 work=$(mktemp -d)
+# e2fsck's overlay (e2fsck/overlay.h), as tests/run-test sets it up.
+E2FOLD_OVERLAY_LIB=$builddir/e2fsck/.libs/e2fsck-overlay.so
+E2FOLD_STATE_DIR=$work/state
+export E2FSCK_CONFIG E2FOLD_OVERLAY_LIB E2FOLD_STATE_DIR
 trap 'rm -rf "$work"' EXIT
 cc -shared -fPIC -o "$work/kw.so" "$top_srcdir/tests/killwrite.c" -ldl ||
 	exit 1

@@ -7,7 +7,7 @@
 # (tests/libe2fold_consumer.c), the installed bash completion
 # answers, mount -t fuse.e2fold-fuse finds e2fold-fuse, and
 # e2fold-fsck-boot diverts fsck.ext4 and gives it back (also when e2fold
-# is removed). Prints one line per check and a summary line; exits non-zero
+# is removed), e2fold-fsck preloads its library into e2fsck. Prints one line per check and a summary line; exits non-zero
 # if any check failed.
 set -u
 [ $# -eq 1 ] || { echo "usage: $0 DEBDIR" >&2; exit 2; }
@@ -120,6 +120,20 @@ fsck_boot() {
 	fsck.ext4 -V 2>&1 | grep -q '^e2fsck '
 }
 
+# The packaged e2fold-fsck finds its packaged preload library: e2fsck's
+# repairs go through the overlay (no warning), and leave no overlay
+# behind in /var/lib/e2fold.
+fsck_overlay() {
+	make_image || return 1
+	debugfs -w -R "sif /Data/Config.ini links_count 5" "$tmp/fs.img" ||
+		return 1
+	e2fold-fsck -fy "$tmp/fs.img" > "$tmp/fsck.out" 2>&1
+	[ $? -eq 1 ] || { cat "$tmp/fsck.out"; return 1; }
+	! grep -q 'is missing' "$tmp/fsck.out" || { cat "$tmp/fsck.out"; return 1; }
+	e2fsck -fn "$tmp/fs.img" || return 1
+	[ -d /var/lib/e2fold ] && [ -z "$(ls -A /var/lib/e2fold)" ]
+}
+
 # Removing e2fold gives fsck.ext4 back to e2fsprogs (the prerm).
 remove_undoes_divert() {
 	e2fold-fsck-boot enable || return 1
@@ -137,6 +151,7 @@ check "a pkg-config consumer of libe2fold-dev builds and runs" consumer
 check "the bash completion is installed for every tool" completion
 check "mount -t fuse.e2fold-fuse with the packaged e2fold-fuse" mount_helper
 check "e2fold-fsck-boot diverts fsck.ext4 and undoes it" fsck_boot
+check "e2fold-fsck writes e2fsck's repairs through its overlay" fsck_overlay
 check "removing e2fold undoes e2fold-fsck-boot" remove_undoes_divert
 echo "$passed passed, $failed failed, 0 skipped"
 [ $failed -eq 0 ]
