@@ -296,7 +296,9 @@ static int run_writing(struct fsck_ctx *ctx, char *const argv[],
 	if (retval)
 		com_err("e2fold-fsck", retval, "while writing e2fsck's repairs "
 			"to %s", ctx->opt.device);
-	fsck_overlay_remove(&ov);
+	/* Kept after a failed apply: the next run finishes what it began. */
+	if (!retval || !ov.persistent)
+		fsck_overlay_remove(&ov);
 	return retval;
 }
 

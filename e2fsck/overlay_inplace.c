@@ -34,6 +34,7 @@ struct piece {
 	unsigned long long off;
 	__u32 old_crc, new_crc;
 	__u32 round;		/* 0: most; 1: the journal's superblock; 2: ours */
+	__u32 unused;		/* saved as it is: no padding left undefined */
 };
 
 struct pieces {
@@ -100,6 +101,7 @@ static errcode_t find_pieces(io_channel io, ext2_filsys fs,
 			if (retval)
 				break;
 			p = &out->p[out->n++];
+			memset(p, 0, sizeof(*p));
 			p->off = off;
 			p->old_crc = crc(old + i);
 			p->new_crc = crc(new + i);
