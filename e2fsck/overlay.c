@@ -9,7 +9,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "faultio.h"
 #include "imagelock.h"
 #include "openfs.h"
 #include "overlay.h"
