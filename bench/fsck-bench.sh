@@ -86,6 +86,16 @@ debugfs=$(absolute debugfs) || die "no debugfs (Debian package e2fsprogs)"
 mkdir -p "$work" || exit 1
 work=$(cd "$work" && pwd)
 img=$work/fsck-$big-${dirs}x$per_dir.img
+# e2fsck repairs into an overlay (e2fsck/overlay.h): the library of the
+# e2fold-fsck measured, beside it in a build tree, and a state directory
+# of the bench's own.
+if [ -z "${E2FOLD_OVERLAY_LIB:-}" ] &&
+   [ -f "$(dirname "$fsck")/.libs/e2fsck-overlay.so" ]; then
+	E2FOLD_OVERLAY_LIB=$(dirname "$fsck")/.libs/e2fsck-overlay.so
+	export E2FOLD_OVERLAY_LIB
+fi
+E2FOLD_STATE_DIR=$work/state
+export E2FOLD_STATE_DIR
 trap 'rm -f "$work/tree.tar" "$img.new" "$work/dmg.img" "$work/run.img"' \
 	EXIT INT TERM
 
