@@ -4,10 +4,13 @@
  * read as zeros) and grows the size to cover it; FALLOC_FL_KEEP_SIZE
  * reserves without growing it; FALLOC_FL_PUNCH_HOLE (always with
  * KEEP_SIZE, the VFS sees to it) frees the range's whole blocks and
- * zeroes the parts of blocks at its ends. ZERO_RANGE, COLLAPSE_RANGE and
- * INSERT_RANGE answer EOPNOTSUPP (e2fold-fuse(1), the differences from
- * Linux), as ext4 answers every mode for a file without extents. The
- * VFS has already refused directories and special files.
+ * zeroes the parts of blocks at its ends; FALLOC_FL_ZERO_RANGE, as
+ * ext4_zero_range, makes the range read as zeros with its blocks still
+ * reserved: a hole punched, then unwritten extents over it, the size
+ * grown unless KEEP_SIZE. COLLAPSE_RANGE and INSERT_RANGE answer
+ * EOPNOTSUPP (e2fold-fuse(1), the differences from Linux), as ext4
+ * answers every mode for a file without extents. The VFS has already
+ * refused directories and special files.
  */
 #include "config.h"
 
@@ -98,13 +101,14 @@ void e2fuse_fallocate(fuse_req_t req, fuse_ino_t node, int mode, off_t off,
 	struct ext2_inode_large inode;
 	errcode_t retval;
 
+	int known = FALLOC_FL_KEEP_SIZE | FALLOC_FL_PUNCH_HOLE |
+		    FALLOC_FL_ZERO_RANGE;
+
 	if (!e2fuse_writable(req))
 		return;
-	if ((mode & ~(FALLOC_FL_KEEP_SIZE | FALLOC_FL_PUNCH_HOLE)) ||
-	    off < 0 || len <= 0) {
-		fuse_reply_err(req, (mode & ~(FALLOC_FL_KEEP_SIZE |
-					      FALLOC_FL_PUNCH_HOLE)) ?
-			       EOPNOTSUPP : EINVAL);
+	if ((mode & ~known) || off < 0 || len <= 0 ||
+	    ((mode & FALLOC_FL_PUNCH_HOLE) && (mode & FALLOC_FL_ZERO_RANGE))) {
+		fuse_reply_err(req, (mode & ~known) ? EOPNOTSUPP : EINVAL);
 		return;
 	}
 	retval = e2fuse_read_inode(srv, ino, &inode);
@@ -112,9 +116,9 @@ void e2fuse_fallocate(fuse_req_t req, fuse_ino_t node, int mode, off_t off,
 		fuse_reply_err(req, EOPNOTSUPP);
 		return;
 	}
-	if (!retval && (mode & FALLOC_FL_PUNCH_HOLE))
+	if (!retval && (mode & (FALLOC_FL_PUNCH_HOLE | FALLOC_FL_ZERO_RANGE)))
 		retval = punch(srv, ino, off, (__u64)off + len);
-	else if (!retval)
+	if (!retval && !(mode & FALLOC_FL_PUNCH_HOLE))
 		retval = reserve(srv, ino, off, (__u64)off + len,
 				 mode & FALLOC_FL_KEEP_SIZE);
 	if (!retval)
