@@ -37,7 +37,8 @@ static void set_identity(ext2_filsys fs, const struct mkfs_plan *plan)
 }
 
 errcode_t mkfs_create(const char *device, const struct mkfs_plan *plan,
-		      const char *label, io_manager io, ext2_filsys *ret_fs)
+		      const char *label, io_manager io, int flags,
+		      ext2_filsys *ret_fs)
 {
 	/* A copy: libext2fs's accessors take no const pointers. */
 	struct ext2_super_block param = plan->param;
@@ -46,7 +47,7 @@ errcode_t mkfs_create(const char *device, const struct mkfs_plan *plan,
 	errcode_t retval;
 
 	retval = ext2fs_initialize(device, EXT2_FLAG_EXCLUSIVE |
-				   EXT2_FLAG_64BITS, &param, io, &fs);
+				   EXT2_FLAG_64BITS | flags, &param, io, &fs);
 	if (retval == EXT2_ET_TOOSMALL) {
 		com_err(mkfs_prog, 0, "%s: %llu blocks of %u bytes are too few "
 			"for the filesystem's own metadata; give a larger SIZE",

@@ -12,10 +12,12 @@
 #include "plan.h"
 
 /*
- * ext2fs_initialize() the plan on device through io (unix_io_manager, or
- * mkfs_dryrun_io_manager for -n). label may be NULL.
+ * ext2fs_initialize() the plan on device through io (the device's, with
+ * -z its undo manager, or mkfs_dryrun_io_manager for -n), with flags
+ * added to libext2fs's (EXT2_FLAG_DIRECT_IO for -D). label may be NULL.
  */
 errcode_t mkfs_create(const char *device, const struct mkfs_plan *plan,
-		      const char *label, io_manager io, ext2_filsys *ret_fs);
+		      const char *label, io_manager io, int flags,
+		      ext2_filsys *ret_fs);
 
 #endif /* MKFS_CREATE_H */

@@ -44,6 +44,11 @@ static void usage(FILE *f)
 		"  -o OS         creator OS (Linux, FreeBSD, Lites)\n"
 		"  -M DIR        last mounted directory\n"
 		"  -e BEHAVIOR   on errors: continue, remount-ro or panic\n"
+		"  -z FILE       save every block overwritten into FILE first\n"
+		"                (e2undo FILE DEVICE restores them); no discard\n"
+		"  -D            direct I/O (O_DIRECT) to the device\n"
+		"  -K            keep the device's blocks: no discard\n"
+		"                (-E nodiscard)\n"
 		"  -E OPTIONS    extended options, comma-separated:\n"
 		"                  encoding=utf8, encoding_flags=FLAG[-FLAG]|none\n"
 		"                    (strict, no_compat_fallback; default:\n"
@@ -604,6 +609,15 @@ static errcode_t parse_letter(struct mkfs_options *opt, int c, char *arg,
 	case 'F':
 		opt->force++;
 		return 0;
+	case 'z':
+		opt->undo_file = arg;
+		return 0;
+	case 'D':
+		opt->direct_io = 1;
+		return 0;
+	case 'K':
+		opt->discard = 0;
+		return 0;
 	case 'n':
 		opt->noaction = 1;
 		return 0;
@@ -646,7 +660,7 @@ errcode_t mkfs_parse_options(int argc, char **argv, struct mkfs_options *opt)
 	opt->creator_os = -1;
 	opt->num_backup_sb = -1;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, "b:C:d:E:e:FG:g:hI:i:jJ:L:M:m:N:nO:o:qr:T:t:U:Vv",
+	while ((c = getopt_long(argc, argv, "b:C:Dd:E:e:FG:g:hI:i:jJ:KL:M:m:N:nO:o:qr:T:t:U:Vvz:",
 				longopts, NULL)) != -1) {
 		retval = parse_letter(opt, c, optarg, label_buf);
 		if (retval)

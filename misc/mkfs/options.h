@@ -55,6 +55,8 @@ struct mkfs_options {
 	int errors_behavior;		/* -e; 0: the default */
 	const char *usage_types;	/* -T; NULL: from the size */
 	int progress_fd;		/* --progress: -1 none, 0 a bar */
+	const char *undo_file;		/* -z */
+	int direct_io;			/* -D */
 
 	/* -E */
 	const struct e2fold_encoding *encoding;	/* encoding=; NULL if not given */

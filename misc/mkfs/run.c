@@ -29,6 +29,7 @@
 #include "encoding.h"
 #include "layout.h"
 #include "mkfs.h"
+#include "openfs.h"
 #include "options.h"
 #include "plan.h"
 #include "populate.h"
@@ -185,7 +186,7 @@ static errcode_t check_inodes(struct run *r, ext2_filsys fs)
 static errcode_t dry_run(struct run *r)
 {
 	errcode_t retval = mkfs_create(r->opt.device, &r->plan, r->opt.label,
-				       mkfs_dryrun_io_manager, &r->fs);
+				       mkfs_dryrun_io_manager, 0, &r->fs);
 
 	if (retval)
 		return retval;
@@ -226,8 +227,35 @@ static errcode_t populate(struct run *r, ext2_ino_t lost_found)
 	return retval;
 }
 
+/*
+ * The device's I/O: with -z, through an undo manager that saves every
+ * block the first time it is overwritten (written through, so that a
+ * killed run can be undone too; lib/support/openfs.h), and no discard,
+ * which no undo file could give back.
+ */
+static errcode_t writing_manager(struct run *r, io_manager *io)
+{
+	errcode_t retval = e2fold_writing_io_manager(r->opt.undo_file, io);
+
+	if (retval) {
+		com_err(mkfs_prog, retval, "while setting up the undo file %s",
+			r->opt.undo_file);
+		return retval;
+	}
+	if (r->opt.undo_file) {
+		r->plan.discard = 0;
+		if (!r->opt.quiet)
+			printf("The blocks this overwrites are saved in %s: "
+			       "e2undo %s %s puts them back.\n\n",
+			       r->opt.undo_file, r->opt.undo_file,
+			       r->opt.device);
+	}
+	return 0;
+}
+
 static errcode_t make_filesystem(struct run *r)
 {
+	io_manager io;
 	struct mkfs_layout layout = {
 		.plan = &r->plan,
 		.target_has_data = r->target.size_bytes > 0,
@@ -242,8 +270,11 @@ static errcode_t make_filesystem(struct run *r)
 			return retval;
 		layout.target_has_data = 1;
 	}
-	retval = mkfs_create(r->opt.device, &r->plan, r->opt.label,
-			     unix_io_manager, &r->fs);
+	retval = writing_manager(r, &io);
+	if (!retval)
+		retval = mkfs_create(r->opt.device, &r->plan, r->opt.label, io,
+				     r->opt.direct_io ? EXT2_FLAG_DIRECT_IO : 0,
+				     &r->fs);
 	if (!retval)
 		retval = check_inodes(r, r->fs);
 	if (retval)
