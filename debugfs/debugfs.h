@@ -231,6 +231,18 @@ void dir_view_close(struct dir_view *v);
 void dir_view_describe(struct session *s, const struct dir_view *v,
 		       FILE *f);
 
+/* ---- inode.c ---- */
+
+/* Copy the contents of inode ino to the file descriptor fd. */
+errcode_t copy_out(struct session *s, ext2_ino_t ino, int fd);
+
+/*
+ * dump -p and rdump: the owner, permissions and times of inode on the
+ * native file fd, as debugfs gives them (the owner only where this
+ * process may set it).
+ */
+errcode_t preserve_attrs(int fd, const struct ext2_inode *inode);
+
 /* ---- session_alloc.c, addentry.c ---- */
 
 /* Load the bitmaps once before the first allocation. */
@@ -268,5 +280,26 @@ errcode_t add_entry(struct session *s, ext2_ino_t dir,
 errcode_t add_subdir(struct session *s, ext2_ino_t dir,
 		     const unsigned char *name, unsigned int len,
 		     ext2_ino_t ino, enum e2fold_add_how *ret_how);
+
+/* Where a new entry goes: its directory and name, checked. */
+struct target {
+	unsigned char path[4096];
+	size_t path_len;
+	ext2_ino_t dir;
+	const unsigned char *name;
+	unsigned int name_len;
+};
+
+/*
+ * The new entry arg names (bytes with exact): its parent resolved and
+ * checked to be a directory, its name checked with check_new_name.
+ * Reports failures; 0 or -1.
+ */
+int target_resolve(struct session *s, const char *cmd, const char *arg,
+		   int exact, struct target *t);
+
+/* The line a command prints for the new entry t -> ino, placed as how says. */
+void target_report(const char *what, const struct target *t,
+		   ext2_ino_t ino, enum e2fold_add_how how);
 
 #endif /* E2FOLD_DEBUGFS_H */
