@@ -15,7 +15,9 @@ debugfs_e2fold_debugfs_SOURCES = \
 	debugfs/htree_dump.c \
 	debugfs/collisions.c \
 	debugfs/lookup_command.c \
+	debugfs/dirsearch.c \
 	debugfs/inode.c \
+	debugfs/rdump.c \
 	debugfs/session_alloc.c \
 	debugfs/addentry.c \
 	debugfs/edit.c
