@@ -85,6 +85,7 @@ DEBUGFS_CMD(do_write);
 DEBUGFS_CMD(do_chattr);
 DEBUGFS_CMD(do_unlink);
 DEBUGFS_CMD(do_rm);
+DEBUGFS_CMD(do_rmdir);
 DEBUGFS_CMD(do_ln);
 DEBUGFS_CMD(do_blocks);
 DEBUGFS_CMD(do_icheck);
