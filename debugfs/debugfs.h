@@ -82,6 +82,8 @@ DEBUGFS_CMD(do_dump);
 DEBUGFS_CMD(do_rdump);
 DEBUGFS_CMD(do_mkdir);
 DEBUGFS_CMD(do_write);
+DEBUGFS_CMD(do_symlink);
+DEBUGFS_CMD(do_mknod);
 DEBUGFS_CMD(do_chattr);
 DEBUGFS_CMD(do_unlink);
 DEBUGFS_CMD(do_rm);
