@@ -92,6 +92,8 @@ DEBUGFS_CMD(do_ln);
 DEBUGFS_CMD(do_blocks);
 DEBUGFS_CMD(do_icheck);
 DEBUGFS_CMD(do_ncheck);
+DEBUGFS_CMD(do_set_inode_field);
+DEBUGFS_CMD(do_set_super_value);
 
 /* ---- cmd_helpers.c ---- */
 

@@ -21,7 +21,8 @@ debugfs_e2fold_debugfs_SOURCES = \
 	debugfs/session_alloc.c \
 	debugfs/addentry.c \
 	debugfs/edit.c \
-	debugfs/special.c
+	debugfs/special.c \
+	debugfs/passthrough.c
 nodist_debugfs_e2fold_debugfs_SOURCES = debugfs/e2fold_cmds.c
 debugfs_e2fold_debugfs_CPPFLAGS = $(E2FOLD_TOOL_CPPFLAGS)
 debugfs_e2fold_debugfs_CFLAGS = $(AM_CFLAGS) $(E2FOLD_TOOL_CFLAGS) $(SS_CFLAGS)
