@@ -171,3 +171,42 @@ errcode_t add_subdir(struct session *s, ext2_ino_t dir,
 		retval = touch_dir(s, dir);
 	return retval;
 }
+
+int target_resolve(struct session *s, const char *cmd, const char *arg,
+		   int exact, struct target *t)
+{
+	errcode_t retval;
+
+	if (arg_bytes(arg, t->path, sizeof(t->path), &t->path_len)) {
+		cmd_error(s, cmd, 0, "path too long");
+		return -1;
+	}
+	retval = path_resolve_parent(s, t->path, t->path_len, exact, &t->dir,
+				     &t->name, &t->name_len);
+	if (retval) {
+		cmd_error(s, cmd, retval, "while resolving %s",
+			  esc(0, t->path, t->path_len));
+		return -1;
+	}
+	retval = ext2fs_check_directory(s->fs, t->dir);
+	if (retval) {
+		cmd_error(s, cmd, retval, "while checking the parent of %s",
+			  esc(0, t->path, t->path_len));
+		return -1;
+	}
+	return check_new_name(s, cmd, t->dir, t->name, t->name_len);
+}
+
+void target_report(const char *what, const struct target *t,
+		   ext2_ino_t ino, enum e2fold_add_how how)
+{
+	static const char *const notes[] = {
+		[E2FOLD_ADD_IN_PLACE] = "",
+		[E2FOLD_ADD_NEW_BLOCK] = " (in a new block)",
+		[E2FOLD_ADD_SPLIT] = " (its leaf was split)",
+		[E2FOLD_ADD_REWRITTEN] = " (the directory was rewritten)",
+	};
+
+	printf("%s \"%s\": inode %u in directory %u%s\n", what,
+	       esc(0, t->name, t->name_len), ino, t->dir, notes[how]);
+}

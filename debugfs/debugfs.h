@@ -75,18 +75,25 @@ DEBUGFS_CMD(do_dx_hash);
 DEBUGFS_CMD(do_htree_dump);
 DEBUGFS_CMD(do_collisions);
 DEBUGFS_CMD(do_lookup);
+DEBUGFS_CMD(do_dirsearch);
 DEBUGFS_CMD(do_stat);
 DEBUGFS_CMD(do_cat);
 DEBUGFS_CMD(do_dump);
+DEBUGFS_CMD(do_rdump);
 DEBUGFS_CMD(do_mkdir);
 DEBUGFS_CMD(do_write);
+DEBUGFS_CMD(do_symlink);
+DEBUGFS_CMD(do_mknod);
 DEBUGFS_CMD(do_chattr);
 DEBUGFS_CMD(do_unlink);
 DEBUGFS_CMD(do_rm);
+DEBUGFS_CMD(do_rmdir);
 DEBUGFS_CMD(do_ln);
 DEBUGFS_CMD(do_blocks);
 DEBUGFS_CMD(do_icheck);
 DEBUGFS_CMD(do_ncheck);
+DEBUGFS_CMD(do_set_inode_field);
+DEBUGFS_CMD(do_set_super_value);
 
 /* ---- cmd_helpers.c ---- */
 
@@ -231,6 +238,18 @@ void dir_view_close(struct dir_view *v);
 void dir_view_describe(struct session *s, const struct dir_view *v,
 		       FILE *f);
 
+/* ---- inode.c ---- */
+
+/* Copy the contents of inode ino to the file descriptor fd. */
+errcode_t copy_out(struct session *s, ext2_ino_t ino, int fd);
+
+/*
+ * dump -p and rdump: the owner, permissions and times of inode on the
+ * native file fd, as debugfs gives them (the owner only where this
+ * process may set it).
+ */
+errcode_t preserve_attrs(int fd, const struct ext2_inode *inode);
+
 /* ---- session_alloc.c, addentry.c ---- */
 
 /* Load the bitmaps once before the first allocation. */
@@ -268,5 +287,26 @@ errcode_t add_entry(struct session *s, ext2_ino_t dir,
 errcode_t add_subdir(struct session *s, ext2_ino_t dir,
 		     const unsigned char *name, unsigned int len,
 		     ext2_ino_t ino, enum e2fold_add_how *ret_how);
+
+/* Where a new entry goes: its directory and name, checked. */
+struct target {
+	unsigned char path[4096];
+	size_t path_len;
+	ext2_ino_t dir;
+	const unsigned char *name;
+	unsigned int name_len;
+};
+
+/*
+ * The new entry arg names (bytes with exact): its parent resolved and
+ * checked to be a directory, its name checked with check_new_name.
+ * Reports failures; 0 or -1.
+ */
+int target_resolve(struct session *s, const char *cmd, const char *arg,
+		   int exact, struct target *t);
+
+/* The line a command prints for the new entry t -> ino, placed as how says. */
+void target_report(const char *what, const struct target *t,
+		   ext2_ino_t ino, enum e2fold_add_how how);
 
 #endif /* E2FOLD_DEBUGFS_H */

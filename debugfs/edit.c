@@ -25,40 +25,6 @@
 #include "dirlinks.h"
 #include "txnio.h"
 
-/* Where a new entry goes: its directory and name, checked. */
-struct target {
-	unsigned char path[4096];
-	size_t path_len;
-	ext2_ino_t dir;
-	const unsigned char *name;
-	unsigned int name_len;
-};
-
-static int resolve_target(struct session *s, const char *cmd, const char *arg,
-			  int exact, struct target *t)
-{
-	errcode_t retval;
-
-	if (arg_bytes(arg, t->path, sizeof(t->path), &t->path_len)) {
-		cmd_error(s, cmd, 0, "path too long");
-		return -1;
-	}
-	retval = path_resolve_parent(s, t->path, t->path_len, exact, &t->dir,
-				     &t->name, &t->name_len);
-	if (retval) {
-		cmd_error(s, cmd, retval, "while resolving %s",
-			  esc(0, t->path, t->path_len));
-		return -1;
-	}
-	retval = ext2fs_check_directory(s->fs, t->dir);
-	if (retval) {
-		cmd_error(s, cmd, retval, "while checking the parent of %s",
-			  esc(0, t->path, t->path_len));
-		return -1;
-	}
-	return check_new_name(s, cmd, t->dir, t->name, t->name_len);
-}
-
 /* Undo new_inode after a later step failed (best effort). */
 static void forget_inode(struct session *s, ext2_ino_t ino, int is_dir)
 {
@@ -71,20 +37,6 @@ static void forget_inode(struct session *s, ext2_ino_t ino, int is_dir)
 		ext2fs_write_inode(s->fs, ino, &inode);
 	}
 	ext2fs_inode_alloc_stats2(s->fs, ino, -1, is_dir);
-}
-
-static void report_added(const char *what, const struct target *t,
-			 ext2_ino_t ino, enum e2fold_add_how how)
-{
-	static const char *const notes[] = {
-		[E2FOLD_ADD_IN_PLACE] = "",
-		[E2FOLD_ADD_NEW_BLOCK] = " (in a new block)",
-		[E2FOLD_ADD_SPLIT] = " (its leaf was split)",
-		[E2FOLD_ADD_REWRITTEN] = " (the directory was rewritten)",
-	};
-
-	printf("%s \"%s\": inode %u in directory %u%s\n", what,
-	       esc(0, t->name, t->name_len), ino, t->dir, notes[how]);
 }
 
 static errcode_t make_directory(struct session *s, const struct target *t,
@@ -127,14 +79,14 @@ DEBUGFS_CMD(do_mkdir)
 	if (parse_exact_args(argc, args, 1, &exact))
 		goto usage;
 	if (cmd_need_writable(s, argv[0]) ||
-	    resolve_target(s, argv[0], args[optind], exact, t))
+	    target_resolve(s, argv[0], args[optind], exact, t))
 		goto out;
 	retval = make_directory(s, t, &ino, &how);
 	if (retval)
 		cmd_error(s, argv[0], retval, "while creating %s",
 			  esc(0, t->path, t->path_len));
 	else
-		report_added("mkdir", t, ino, how);
+		target_report("mkdir", t, ino, how);
 	goto out;
 usage:
 	cmd_error(s, argv[0], 0, "usage: mkdir [-e] PATH");
@@ -296,14 +248,14 @@ DEBUGFS_CMD(do_write)
 			  fd < 0 ? "cannot open" : "not a regular file");
 		goto out;
 	}
-	if (resolve_target(s, argv[0], args[optind + 1], exact, t))
+	if (target_resolve(s, argv[0], args[optind + 1], exact, t))
 		goto out;
 	retval = make_file(s, t, fd, st.st_mode, st.st_size, &ino, &how);
 	if (retval)
 		cmd_error(s, argv[0], retval, "while creating %s",
 			  esc(0, t->path, t->path_len));
 	else
-		report_added("write", t, ino, how);
+		target_report("write", t, ino, how);
 	goto out;
 usage:
 	cmd_error(s, argv[0], 0, "usage: write [-e] SRCFILE PATH");

@@ -101,8 +101,7 @@ DEBUGFS_CMD(do_stat)
 	free(args);
 }
 
-/* Copy the contents of inode ino to the file descriptor fd. */
-static errcode_t copy_out(struct session *s, ext2_ino_t ino, int fd)
+errcode_t copy_out(struct session *s, ext2_ino_t ino, int fd)
 {
 	ext2_file_t file;
 	char *buf = malloc(65536);
@@ -170,11 +169,7 @@ DEBUGFS_CMD(do_cat)
 		cmd_error(s, argv[0], retval, "while reading inode %u", ino);
 }
 
-/*
- * dump -p: the owner, permissions and times of the inode on the copy, as
- * debugfs gives them (the owner only where this process may set it).
- */
-static errcode_t preserve(int fd, const struct ext2_inode *inode)
+errcode_t preserve_attrs(int fd, const struct ext2_inode *inode)
 {
 	struct timespec times[2] = {
 		{ .tv_sec = inode->i_atime },
@@ -230,7 +225,7 @@ DEBUGFS_CMD(do_dump)
 	}
 	retval = copy_out(s, ino, fd);
 	if (!retval && keep)
-		retval = preserve(fd, &inode);
+		retval = preserve_attrs(fd, &inode);
 	if (close(fd) && !retval)
 		retval = errno;
 	if (retval)

@@ -6,6 +6,9 @@
  *   rm [-e] PATH            remove the entry and drop a link; an inode
  *                           left without links is freed, blocks and all
  *                           (the unlink system call; not for directories)
+ *   rmdir [-e] PATH         remove an empty directory: its entry, its
+ *                           inode and blocks, and the parent's count of
+ *                           its ".." (dirlinks.h's rule)
  *   ln [-e] SRC DEST        a new entry DEST for SRC's inode, its link
  *                           count not changed (debugfs's ln); DEST an
  *                           existing directory: SRC's name inside it
@@ -24,6 +27,7 @@
 #include <string.h>
 
 #include "debugfs.h"
+#include "dirlinks.h"
 #include "newinode.h"
 
 /* The entry a path's last component names. */
@@ -172,6 +176,89 @@ DEBUGFS_CMD(do_unlink)
 DEBUGFS_CMD(do_rm)
 {
 	unlink_or_rm(infop, argc, argv, 1);
+}
+
+/* Is directory ino empty (nothing but "." and "..")? Reports if not. */
+static int need_empty(struct session *s, const char *cmd,
+		      const struct entry_at *e)
+{
+	struct e2fold_dir *d;
+	errcode_t retval = e2fold_dir_read(s->fs, e->ino, &d);
+	int r = 0;
+
+	if (retval) {
+		cmd_error(s, cmd, retval, "while reading inode %u", e->ino);
+		return -1;
+	}
+	if (d->nents || d->ncorrupt) {
+		cmd_error(s, cmd, 0, "%s is not empty (ENOTEMPTY)",
+			  esc(0, e->path, e->path_len));
+		r = -1;
+	}
+	e2fold_dir_free(d);
+	return r;
+}
+
+/* The parent's count after losing a subdirectory (ext4_dec_count). */
+static errcode_t drop_parent_link(struct session *s, ext2_ino_t dir)
+{
+	struct ext2_inode inode;
+	errcode_t retval = ext2fs_read_inode(s->fs, dir, &inode);
+
+	if (retval)
+		return retval;
+	e2fold_dir_links_dec(&inode);
+	return ext2fs_write_inode(s->fs, dir, &inode);
+}
+
+/*
+ * As ext4_rmdir: the entry goes first, then the directory's inode, then
+ * the parent's count; a crash in between leaves an unreachable inode or
+ * a count one high, both of which e2fsck corrects.
+ */
+DEBUGFS_CMD(do_rmdir)
+{
+	struct session *s = infop;
+	char **args = args_begin(argc, argv);
+	struct entry_at *e = malloc(sizeof(*e));
+	struct ext2_inode inode;
+	errcode_t retval;
+	int exact;
+
+	if (!args || !e)
+		goto out;
+	if (parse_exact_args(argc, args, 1, &exact)) {
+		cmd_error(s, argv[0], 0, "usage: rmdir [-e] PATH");
+		goto out;
+	}
+	if (cmd_need_writable(s, argv[0]) ||
+	    find_entry(s, argv[0], args[optind], exact, e))
+		goto out;
+	retval = ext2fs_read_inode(s->fs, e->ino, &inode);
+	if (!retval && !LINUX_S_ISDIR(inode.i_mode)) {
+		cmd_error(s, argv[0], 0, "%s is not a directory (ENOTDIR)",
+			  esc(0, e->path, e->path_len));
+		goto out;
+	}
+	if (!retval && need_empty(s, argv[0], e))
+		goto out;
+	if (!retval)
+		retval = remove_entry(s, e);
+	if (!retval)
+		retval = e2fold_free_inode(s->fs, e->ino, session_now(s));
+	if (!retval)
+		retval = drop_parent_link(s, e->dir);
+	if (retval) {
+		cmd_error(s, argv[0], retval, "while removing %s",
+			  esc(0, e->path, e->path_len));
+		goto out;
+	}
+	printf("rmdir: removed %s (inode %u)\n", esc(0, e->path, e->path_len),
+	       e->ino);
+out:
+	cmd_commit(s, argv[0]);
+	free(e);
+	free(args);
 }
 
 /*

@@ -15,10 +15,14 @@ debugfs_e2fold_debugfs_SOURCES = \
 	debugfs/htree_dump.c \
 	debugfs/collisions.c \
 	debugfs/lookup_command.c \
+	debugfs/dirsearch.c \
 	debugfs/inode.c \
+	debugfs/rdump.c \
 	debugfs/session_alloc.c \
 	debugfs/addentry.c \
-	debugfs/edit.c
+	debugfs/edit.c \
+	debugfs/special.c \
+	debugfs/passthrough.c
 nodist_debugfs_e2fold_debugfs_SOURCES = debugfs/e2fold_cmds.c
 debugfs_e2fold_debugfs_CPPFLAGS = $(E2FOLD_TOOL_CPPFLAGS)
 debugfs_e2fold_debugfs_CFLAGS = $(AM_CFLAGS) $(E2FOLD_TOOL_CFLAGS) $(SS_CFLAGS)
