@@ -48,6 +48,7 @@ ROBUST_TESTS = \
 	tests/f_robust_kill_encrypted \
 	tests/f_robust_kill_htree4k \
 	tests/f_robust_kill_journal \
+	tests/f_robust_resume \
 	tests/f_robust_kill_inline \
 	tests/f_robust_kill_linear \
 	tests/f_robust_kill_strict \
