@@ -74,6 +74,26 @@ int parse_exact_args(int argc, char **args, int nargs, int *ret_exact)
 	return optind == argc - nargs ? 0 : -1;
 }
 
+int dir_name_operands(struct session *s, const char *cmd, int argc,
+		      char **args, const char *usage, unsigned char *name,
+		      size_t *ret_len, ext2_ino_t *ret_dir)
+{
+	int exact;
+
+	if (parse_exact_args(argc, args, 2, &exact)) {
+		cmd_error(s, cmd, 0, "usage: %s", usage);
+		return -1;
+	}
+	if (arg_bytes(args[optind + 1], name, E2FOLD_NAME_MAX + 1, ret_len) ||
+	    *ret_len > E2FOLD_NAME_MAX) {
+		cmd_error(s, cmd, 0, "name longer than %d bytes",
+			  E2FOLD_NAME_MAX);
+		return -1;
+	}
+	return path_arg(s, cmd, args[optind],
+			PATH_FOLLOW | (exact ? PATH_EXACT : 0), ret_dir);
+}
+
 int arg_bytes(const char *arg, unsigned char *out, size_t cap,
 	      size_t *ret_len)
 {

@@ -131,6 +131,28 @@ char **args_begin(int argc, cmd_argv_t argv);
 int parse_exact_args(int argc, char **args, int nargs, int *ret_exact);
 
 /*
+ * The operands of "CMD [-e] DIR NAME" (lookup, dirsearch), from
+ * args_begin's copy: NAME's bytes into name (E2FOLD_NAME_MAX + 1 bytes)
+ * and *ret_len, DIR resolved (byte for byte with -e) into *ret_dir; DIR
+ * as typed stays at args[optind]. Returns 0, or -1 after saying why
+ * (usage: the command's usage line).
+ */
+int dir_name_operands(struct session *s, const char *cmd, int argc,
+		      char **args, const char *usage, unsigned char *name,
+		      size_t *ret_len, ext2_ino_t *ret_dir);
+
+/*
+ * What lookup and dirsearch share (lookup_command.c): directory ino read
+ * into *ret_dir and name prepared for its lookups into *ret_lk. Returns
+ * 0, or -1 after saying why; either way the caller frees both
+ * (e2fold_dir_free, free), which may be NULL.
+ */
+struct e2fold_lookup;
+int lookup_prepare(struct session *s, const char *cmd, ext2_ino_t ino,
+		   const unsigned char *name, size_t len,
+		   struct e2fold_dir **ret_dir, struct e2fold_lookup **ret_lk);
+
+/*
  * The bytes an argument names: "\xHH" is the byte HH, "\\" a backslash,
  * as e2fold_escape_name prints them; everything else is itself. Returns
  * 0, or -1 if the result would exceed cap bytes.

@@ -13,7 +13,6 @@
  */
 #include "config.h"
 
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -63,56 +62,23 @@ static void search(struct session *s, const struct e2fold_dir *d,
 	}
 }
 
-static void search_dir(struct session *s, const char *cmd, ext2_ino_t ino,
-		       const unsigned char *name, size_t len)
-{
-	struct e2fold_lookup *lk = malloc(sizeof(*lk));
-	struct e2fold_dir *d = NULL;
-	errcode_t retval;
-
-	if (!lk) {
-		cmd_error(s, cmd, EXT2_ET_NO_MEMORY, "while searching");
-		return;
-	}
-	retval = e2fold_dir_read(s->fs, ino, &d);
-	if (retval) {
-		cmd_error(s, cmd, retval, "while reading inode %u", ino);
-		goto out;
-	}
-	retval = e2fold_lookup(s->fs, s->um, d, name, len, 0, lk);
-	if (retval)
-		cmd_error(s, cmd, retval, "while preparing %s", esc(0, name, len));
-	else
-		search(s, d, lk);
-out:
-	e2fold_dir_free(d);
-	free(lk);
-}
-
 DEBUGFS_CMD(do_dirsearch)
 {
 	struct session *s = infop;
 	char **args = args_begin(argc, argv);
 	unsigned char name[E2FOLD_NAME_MAX + 1];
+	struct e2fold_lookup *lk = NULL;
+	struct e2fold_dir *d = NULL;
 	ext2_ino_t ino;
 	size_t len;
-	int exact;
 
 	if (!args)
 		return;
-	if (parse_exact_args(argc, args, 2, &exact)) {
-		cmd_error(s, argv[0], 0, "usage: dirsearch [-e] DIR NAME");
-		goto out;
-	}
-	if (arg_bytes(args[optind + 1], name, sizeof(name), &len) ||
-	    len > E2FOLD_NAME_MAX) {
-		cmd_error(s, argv[0], 0, "name longer than %d bytes",
-			  E2FOLD_NAME_MAX);
-		goto out;
-	}
-	if (!path_arg(s, argv[0], args[optind],
-		      PATH_FOLLOW | (exact ? PATH_EXACT : 0), &ino))
-		search_dir(s, argv[0], ino, name, len);
-out:
+	if (!dir_name_operands(s, argv[0], argc, args,
+			       "dirsearch [-e] DIR NAME", name, &len, &ino) &&
+	    !lookup_prepare(s, argv[0], ino, name, len, &d, &lk))
+		search(s, d, lk);
+	e2fold_dir_free(d);
+	free(lk);
 	free(args);
 }

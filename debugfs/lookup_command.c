@@ -132,36 +132,47 @@ static void print_directory(struct session *s, ext2_ino_t ino)
 	dir_view_close(&v);
 }
 
+int lookup_prepare(struct session *s, const char *cmd, ext2_ino_t ino,
+		   const unsigned char *name, size_t len,
+		   struct e2fold_dir **ret_dir, struct e2fold_lookup **ret_lk)
+{
+	errcode_t retval;
+
+	*ret_dir = NULL;
+	*ret_lk = malloc(sizeof(**ret_lk));
+	if (!*ret_lk) {
+		cmd_error(s, cmd, EXT2_ET_NO_MEMORY, "while looking up");
+		return -1;
+	}
+	retval = e2fold_dir_read(s->fs, ino, ret_dir);
+	if (retval) {
+		cmd_error(s, cmd, retval, "while reading inode %u", ino);
+		return -1;
+	}
+	retval = e2fold_lookup(s->fs, s->um, *ret_dir, name, len, 0, *ret_lk);
+	if (retval) {
+		cmd_error(s, cmd, retval, "while looking up %s", esc(0, name, len));
+		return -1;
+	}
+	return 0;
+}
+
 static void lookup_in(struct session *s, const char *cmd, ext2_ino_t ino,
 		      const char *dir_arg, const unsigned char *name,
 		      size_t len)
 {
-	struct e2fold_lookup *lk = malloc(sizeof(*lk));
-	struct e2fold_dir *d = NULL;
-	errcode_t retval;
+	struct e2fold_lookup *lk;
+	struct e2fold_dir *d;
 
-	if (!lk) {
-		cmd_error(s, cmd, EXT2_ET_NO_MEMORY, "while looking up");
-		return;
+	if (!lookup_prepare(s, cmd, ino, name, len, &d, &lk)) {
+		printf("lookup \"%s\" in %s\n", esc(0, name, len),
+		       esc(1, (const unsigned char *)dir_arg, strlen(dir_arg)));
+		print_directory(s, ino);
+		print_prepared(lk);
+		print_hash(d, lk);
+		print_result(s, lk);
+		print_others(s, d, lk);
 	}
-	retval = e2fold_dir_read(s->fs, ino, &d);
-	if (retval) {
-		cmd_error(s, cmd, retval, "while reading inode %u", ino);
-		goto out;
-	}
-	retval = e2fold_lookup(s->fs, s->um, d, name, len, 0, lk);
-	if (retval) {
-		cmd_error(s, cmd, retval, "while looking up %s", esc(0, name, len));
-		goto out;
-	}
-	printf("lookup \"%s\" in %s\n", esc(0, name, len),
-	       esc(1, (const unsigned char *)dir_arg, strlen(dir_arg)));
-	print_directory(s, ino);
-	print_prepared(lk);
-	print_hash(d, lk);
-	print_result(s, lk);
-	print_others(s, d, lk);
-out:
 	e2fold_dir_free(d);
 	free(lk);
 }
@@ -173,25 +184,11 @@ DEBUGFS_CMD(do_lookup)
 	unsigned char name[E2FOLD_NAME_MAX + 1];
 	ext2_ino_t ino;
 	size_t len;
-	int exact;
 
 	if (!args)
 		return;
-	if (parse_exact_args(argc, args, 2, &exact))
-		goto usage;
-	if (arg_bytes(args[optind + 1], name, sizeof(name), &len) ||
-	    len > E2FOLD_NAME_MAX) {
-		cmd_error(s, argv[0], 0, "name longer than %d bytes",
-			  E2FOLD_NAME_MAX);
-		goto out;
-	}
-	if (path_arg(s, argv[0], args[optind],
-		     PATH_FOLLOW | (exact ? PATH_EXACT : 0), &ino))
-		goto out;
-	lookup_in(s, argv[0], ino, args[optind], name, len);
-	goto out;
-usage:
-	cmd_error(s, argv[0], 0, "usage: lookup [-e] DIR NAME");
-out:
+	if (!dir_name_operands(s, argv[0], argc, args,
+			       "lookup [-e] DIR NAME", name, &len, &ino))
+		lookup_in(s, argv[0], ino, args[optind], name, len);
 	free(args);
 }
