@@ -19,6 +19,7 @@
 #include "debugfs.h"
 #include "dirwrite.h"
 #include "lookup.h"
+#include "newinode.h"
 
 /* The entry whose casefold key equals the name's, if any. */
 static const struct e2fold_dirent *same_key(const struct unicode_map *um,
@@ -170,6 +171,25 @@ errcode_t add_subdir(struct session *s, ext2_ino_t dir,
 	if (!retval)
 		retval = touch_dir(s, dir);
 	return retval;
+}
+
+errcode_t link_new_inode(struct session *s, const struct target *t,
+			 ext2_ino_t ino, int file_type, errcode_t retval,
+			 ext2_ino_t *ret_ino, enum e2fold_add_how *ret_how)
+{
+	if (!retval)
+		retval = file_type == EXT2_FT_DIR ?
+			 add_subdir(s, t->dir, t->name, t->name_len, ino,
+				    ret_how) :
+			 add_entry(s, t->dir, t->name, t->name_len, ino,
+				   file_type, ret_how);
+	if (retval) {
+		/* Best effort: the error that stopped us is the one to say. */
+		e2fold_free_inode(s->fs, ino, session_now(s));
+		return retval;
+	}
+	*ret_ino = ino;
+	return 0;
 }
 
 int target_resolve(struct session *s, const char *cmd, const char *arg,

@@ -320,6 +320,16 @@ struct target {
 };
 
 /*
+ * Finish making inode ino (new_inode's) at t: unless retval (what filling
+ * it returned) is an error, link it there (add_subdir for a directory,
+ * add_entry otherwise) and give its number in *ret_ino; on any error,
+ * free it again (e2fold_free_inode) and return the error.
+ */
+errcode_t link_new_inode(struct session *s, const struct target *t,
+			 ext2_ino_t ino, int file_type, errcode_t retval,
+			 ext2_ino_t *ret_ino, enum e2fold_add_how *ret_how);
+
+/*
  * The new entry arg names (bytes with exact): its parent resolved and
  * checked to be a directory, its name checked with check_new_name.
  * Reports failures; 0 or -1.

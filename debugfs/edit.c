@@ -25,20 +25,6 @@
 #include "dirlinks.h"
 #include "txnio.h"
 
-/* Undo new_inode after a later step failed (best effort). */
-static void forget_inode(struct session *s, ext2_ino_t ino, int is_dir)
-{
-	struct ext2_inode inode;
-
-	ext2fs_punch(s->fs, ino, NULL, NULL, 0, ~0ULL);
-	if (!ext2fs_read_inode(s->fs, ino, &inode)) {
-		inode.i_links_count = 0;
-		inode.i_dtime = session_now(s);
-		ext2fs_write_inode(s->fs, ino, &inode);
-	}
-	ext2fs_inode_alloc_stats2(s->fs, ino, -1, is_dir);
-}
-
 static errcode_t make_directory(struct session *s, const struct target *t,
 				ext2_ino_t *ret_ino, enum e2fold_add_how *ret_how)
 {
@@ -55,13 +41,7 @@ static errcode_t make_directory(struct session *s, const struct target *t,
 			   parent.i_flags & EXT4_CASEFOLD_FL, &ino);
 	if (retval)
 		return retval;
-	retval = add_subdir(s, t->dir, t->name, t->name_len, ino, ret_how);
-	if (retval) {
-		forget_inode(s, ino, 1);
-		return retval;
-	}
-	*ret_ino = ino;
-	return 0;
+	return link_new_inode(s, t, ino, EXT2_FT_DIR, 0, ret_ino, ret_how);
 }
 
 DEBUGFS_CMD(do_mkdir)
@@ -212,15 +192,8 @@ static errcode_t make_file(struct session *s, const struct target *t, int fd,
 		retval = copy_in_ordered(s, ino, fd, size);
 	else
 		retval = copy_in(s, ino, fd);
-	if (!retval)
-		retval = add_entry(s, t->dir, t->name, t->name_len, ino,
-				   EXT2_FT_REG_FILE, ret_how);
-	if (retval) {
-		forget_inode(s, ino, 0);
-		return retval;
-	}
-	*ret_ino = ino;
-	return 0;
+	return link_new_inode(s, t, ino, EXT2_FT_REG_FILE, retval, ret_ino,
+			      ret_how);
 }
 
 DEBUGFS_CMD(do_write)

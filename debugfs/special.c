@@ -71,15 +71,8 @@ static errcode_t make_symlink(struct session *s, const struct target *t,
 		retval = write_fast_link(s, ino, target, len);
 	else
 		retval = write_slow_link(s, ino, target, len);
-	if (!retval)
-		retval = add_entry(s, t->dir, t->name, t->name_len, ino,
-				   EXT2_FT_SYMLINK, ret_how);
-	if (retval) {
-		e2fold_free_inode(s->fs, ino, session_now(s));
-		return retval;
-	}
-	*ret_ino = ino;
-	return 0;
+	return link_new_inode(s, t, ino, EXT2_FT_SYMLINK, retval, ret_ino,
+			      ret_how);
 }
 
 DEBUGFS_CMD(do_symlink)
@@ -191,15 +184,8 @@ static errcode_t make_node(struct session *s, const struct target *t,
 		set_device(&inode, major, minor);
 		retval = ext2fs_write_inode(s->fs, ino, &inode);
 	}
-	if (!retval)
-		retval = add_entry(s, t->dir, t->name, t->name_len, ino,
-				   e2fold_file_type(mode), ret_how);
-	if (retval) {
-		e2fold_free_inode(s->fs, ino, session_now(s));
-		return retval;
-	}
-	*ret_ino = ino;
-	return 0;
+	return link_new_inode(s, t, ino, e2fold_file_type(mode), retval,
+			      ret_ino, ret_how);
 }
 
 DEBUGFS_CMD(do_mknod)
