@@ -50,14 +50,6 @@ static unsigned int interval(const struct e2fuse *srv)
 				      E2FUSE_DEFAULT_COMMIT;
 }
 
-/* Has something changed since the last commit? */
-static int pending(const struct e2fuse *srv)
-{
-	return e2fold_txn_pending(srv->fs) ||
-	       (srv->fs->flags & (EXT2_FLAG_DIRTY | EXT2_FLAG_BB_DIRTY |
-				  EXT2_FLAG_IB_DIRTY));
-}
-
 /* Are writes being collected into a transaction now? */
 static int collecting(const struct e2fuse *srv)
 {
@@ -107,7 +99,7 @@ void e2fuse_before_request(struct e2fuse *srv)
 	size_t reserve = 2 * (REQUEST_BYTES / srv->fs->blocksize) +
 			 REQUEST_METADATA_BLOCKS;
 
-	if (!collecting(srv) || !pending(srv))
+	if (!collecting(srv) || !e2fold_txn_dirty(srv->fs))
 		return;
 	if (e2fold_txn_room(srv->fs) < reserve)
 		commit_now(srv, "the journal is nearly full");
@@ -119,7 +111,7 @@ void e2fuse_before_request(struct e2fuse *srv)
 /* After a request: the commit timer starts with the first change. */
 void e2fuse_after_request(struct e2fuse *srv)
 {
-	if (collecting(srv) && !srv->txn_start && pending(srv))
+	if (collecting(srv) && !srv->txn_start && e2fold_txn_dirty(srv->fs))
 		srv->txn_start = monotonic_now();
 }
 

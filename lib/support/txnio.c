@@ -40,6 +40,7 @@ struct txn_data {
 	struct e2fold_journal *journal;
 	struct txn_block *blocks;
 	size_t nblocks, cap;
+	size_t nlive;		/* of the blocks, those with data */
 	size_t *slots;		/* hash of block number: index + 1, 0 empty */
 	size_t nslots;		/* a power of 2, at least twice nblocks */
 	blk64_t *revoked;
@@ -147,6 +148,7 @@ static errcode_t add_block(struct txn_data *d, blk64_t block,
 	if (retval)
 		return retval;
 	insert_slot(d, d->nblocks++);
+	d->nlive++;
 	*ret = b;
 	return 0;
 }
@@ -165,6 +167,7 @@ static errcode_t pending_block(struct txn_data *d, blk64_t block,
 		retval = read_unit(d, block, &b->data);
 		if (retval)
 			return retval;
+		d->nlive++;
 	}
 	*ret = b;
 	return 0;
@@ -175,6 +178,7 @@ static void free_blocks(struct txn_data *d)
 	for (size_t i = 0; i < d->nblocks; i++)
 		ext2fs_free_mem(&d->blocks[i].data);
 	d->nblocks = 0;
+	d->nlive = 0;
 	d->nrevoked = 0;
 	if (d->nslots)
 		memset(d->slots, 0, d->nslots * sizeof(*d->slots));
@@ -386,6 +390,7 @@ static errcode_t data_over_pending(struct txn_data *d,
 			continue;
 		if (start >= off && start + d->unit <= off + len) {
 			ext2fs_free_mem(&p->data);
+			d->nlive--;
 			retval = e2fold_array_reserve(&d->revoked,
 						      &d->revoked_cap,
 						      d->nrevoked + 1,
@@ -602,6 +607,18 @@ int e2fold_txn_active(ext2_filsys fs)
 	return d && d->state == TXN_ON;
 }
 
+/* Does libext2fs hold changes in memory (superblock, descriptors, bitmaps)? */
+static int held_in_memory(ext2_filsys fs)
+{
+	return !!(fs->flags & (EXT2_FLAG_DIRTY | EXT2_FLAG_BB_DIRTY |
+			       EXT2_FLAG_IB_DIRTY));
+}
+
+int e2fold_txn_dirty(ext2_filsys fs)
+{
+	return e2fold_txn_pending(fs) || held_in_memory(fs);
+}
+
 errcode_t e2fold_txn_commit(ext2_filsys fs)
 {
 	return e2fold_txn_commit_stop(fs, E2FOLD_JOURNAL_COMPLETE);
@@ -622,8 +639,7 @@ errcode_t e2fold_txn_commit_stop(ext2_filsys fs,
 		return d && (d->state == TXN_FAILED ||
 			     d->state == TXN_ABORTED) ? EIO : 0;
 	release_held(d, 1);
-	if (fs->flags & (EXT2_FLAG_DIRTY | EXT2_FLAG_BB_DIRTY |
-			 EXT2_FLAG_IB_DIRTY)) {
+	if (held_in_memory(fs)) {
 		retval = ext2fs_flush2(fs, 0);
 		if (retval) {
 			release_held(d, 0);
@@ -641,12 +657,8 @@ errcode_t e2fold_txn_commit_stop(ext2_filsys fs,
 size_t e2fold_txn_pending(ext2_filsys fs)
 {
 	struct txn_data *d = txn_of(fs);
-	size_t n = 0;
 
-	if (d)
-		for (size_t i = 0; i < d->nblocks; i++)
-			n += d->blocks[i].data != NULL;
-	return n;
+	return d ? d->nlive : 0;
 }
 
 size_t e2fold_txn_room(ext2_filsys fs)
@@ -761,8 +773,7 @@ errcode_t e2fold_txn_write_through(ext2_filsys fs)
 		return 0;
 	release_held(d, 1);
 	d->npins = 0;
-	if (fs->flags & (EXT2_FLAG_DIRTY | EXT2_FLAG_BB_DIRTY |
-			 EXT2_FLAG_IB_DIRTY))
+	if (held_in_memory(fs))
 		retval = ext2fs_flush2(fs, EXT2_FLAG_FLUSH_NO_SYNC);
 	for (size_t i = 0; i < d->nblocks && !retval; i++)
 		if (d->blocks[i].data)

@@ -82,6 +82,13 @@ errcode_t e2fold_txn_commit(ext2_filsys fs);
 errcode_t e2fold_txn_commit_stop(ext2_filsys fs,
 				 enum e2fold_journal_stop stop);
 
+/*
+ * Is anything waiting for the next commit: blocks written, or changes
+ * libext2fs holds in memory (superblock, descriptors, bitmaps), which
+ * the commit flushes first?
+ */
+int e2fold_txn_dirty(ext2_filsys fs);
+
 /* Blocks pending, and how many more one transaction can take. */
 size_t e2fold_txn_pending(ext2_filsys fs);
 size_t e2fold_txn_room(ext2_filsys fs);
