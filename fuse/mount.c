@@ -15,9 +15,9 @@
  * read-only with a warning that names the command that checks it: its
  * bitmaps cannot be trusted to allocate from.
  *
- * Served read-write with an internal journal, the image is reopened
- * through the transaction layer (txnio.h) and every change goes through
- * the journal (commit.c); a journal e2fold cannot write (external, or
+ * Served read-write, the image is opened through the transaction layer
+ * (txnio.h), and with an internal journal every change goes through it
+ * (commit.c); a journal e2fold cannot write (external, or
  * with features journal.h lists) is left alone with a warning, and the
  * changes are written in place, as without a journal.
  *
@@ -196,30 +196,22 @@ static errcode_t mark_mounted(struct e2fuse *srv)
 }
 
 /*
- * About to serve read-write: an image with a journal is opened again,
- * through the transaction layer, which opens the journal (and sets
- * needs_recovery on the image, as a kernel mount does).
+ * About to serve read-write: the journal of an image that has one is
+ * opened (needs_recovery set on the image, as a kernel mount does), and
+ * every change from now on goes through it.
  */
-static int open_journaled(struct e2fuse *srv)
+static void begin_journal(struct e2fuse *srv)
 {
-	const char *image = srv->opt.image;
-	errcode_t retval, unjournaled;
+	errcode_t unjournaled;
 
 	if (!ext2fs_has_feature_journal(srv->fs->super))
-		return 0;
-	ext2fs_close_free(&srv->fs);
-	retval = e2fold_open_fs_journaled(image, EXT2_FLAG_RW, &srv->fs,
-					  &unjournaled);
-	if (retval) {
-		com_err(prog, retval, "while opening %s", image);
-		return -1;
-	}
+		return;
+	unjournaled = e2fold_txn_begin(srv->fs);
 	if (unjournaled)
 		com_err(prog, unjournaled, "warning: %s: changes are not "
 			"journaled, written in place (a crash leaves what "
-			"e2fsck repairs)", image);
+			"e2fsck repairs)", srv->opt.image);
 	srv->journaled = !unjournaled;
-	return 0;
 }
 
 /* Open the image for serving, the journal replayed if it must be. */
@@ -230,8 +222,10 @@ static int open_image(struct e2fuse *srv)
 	int replayed = 0;
 
 	for (;;) {
-		retval = e2fold_open_fs(image, srv->opt.readonly ? 0 :
-					EXT2_FLAG_RW, NULL, &srv->fs);
+		/* Read-write, through the layer that journals (begin_journal). */
+		retval = srv->opt.readonly ?
+			 e2fold_open_fs(image, 0, NULL, &srv->fs) :
+			 e2fold_open_fs_txn(image, EXT2_FLAG_RW, &srv->fs);
 		if (retval) {
 			com_err(prog, retval, "while opening %s", image);
 			return -1;
@@ -283,9 +277,8 @@ int e2fuse_open(struct e2fuse *srv)
 		if (open_image(srv) || load_encoding(srv))
 			goto fail;
 	}
-	if (!srv->opt.readonly && open_journaled(srv))
-		goto fail;
 	if (!srv->opt.readonly) {
+		begin_journal(srv);
 		retval = mark_mounted(srv);
 		if (!retval && srv->fs->super->s_last_orphan) {
 			retval = e2fuse_orphan_cleanup(srv);

@@ -96,15 +96,22 @@ errcode_t e2fold_open_fs_at(const char *device, int flags, blk64_t superblock,
 	return open_locked(device, flags, superblock, block_size, io, ret_fs);
 }
 
+errcode_t e2fold_open_fs_txn(const char *device, int flags,
+			     ext2_filsys *ret_fs)
+{
+	return open_locked(device, flags, 0, 0,
+			   e2fold_txn_io_manager(e2fold_default_io_manager()),
+			   ret_fs);
+}
+
 errcode_t e2fold_open_fs_journaled(const char *device, int flags,
 				   ext2_filsys *ret_fs,
 				   errcode_t *ret_unjournaled)
 {
-	io_manager io = e2fold_txn_io_manager(e2fold_default_io_manager());
 	errcode_t retval;
 
 	*ret_unjournaled = EXT2_ET_NO_JOURNAL;
-	retval = open_locked(device, flags, 0, 0, io, ret_fs);
+	retval = e2fold_open_fs_txn(device, flags, ret_fs);
 	if (retval || !(flags & EXT2_FLAG_RW))
 		return retval;
 	retval = e2fold_txn_begin(*ret_fs);

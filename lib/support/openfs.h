@@ -43,6 +43,15 @@ errcode_t e2fold_open_fs_at(const char *device, int flags, blk64_t superblock,
 
 /*
  * As e2fold_open_fs without an undo file, through the transaction layer
+ * (txnio.h), but with nothing begun: writes go straight through until
+ * the caller calls e2fold_txn_begin (e2fold-fuse, once it has checked
+ * what it opened).
+ */
+errcode_t e2fold_open_fs_txn(const char *device, int flags,
+			     ext2_filsys *ret_fs);
+
+/*
+ * As e2fold_open_fs without an undo file, through the transaction layer
  * (txnio.h): with EXT2_FLAG_RW and an internal journal e2fold writes
  * (journal.h), every write from then on waits for e2fold_txn_commit or
  * e2fold_txn_close and reaches the disk through the journal. Without a
