@@ -32,7 +32,7 @@ static errcode_t set_size(struct e2fuse *srv, ext2_ino_t ino, off_t size)
 	ext2_file_t file;
 	errcode_t retval, close_retval;
 
-	retval = ext2fs_file_open(srv->fs, ino, EXT2_FILE_WRITE, &file);
+	retval = e2fuse_file_open(srv, ino, EXT2_FILE_WRITE, &file);
 	if (retval)
 		return retval;
 	retval = ext2fs_file_set_size2(file, size);

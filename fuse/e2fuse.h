@@ -344,6 +344,14 @@ void e2fuse_read(fuse_req_t req, fuse_ino_t ino, size_t size, off_t off,
 		 struct fuse_file_info *fi);
 void e2fuse_write(fuse_req_t req, fuse_ino_t ino, const char *buf,
 		  size_t size, off_t off, struct fuse_file_info *fi);
+/*
+ * Open a file's contents (ext2fs_file_open's flags); an inline-data
+ * inode whose size exceeds its inline data is refused as garbage
+ * (EXT2_ET_INODE_IS_GARBAGE), which libext2fs would read past.
+ */
+errcode_t e2fuse_file_open(struct e2fuse *srv, ext2_ino_t ino, int flags,
+			   ext2_file_t *ret);
+
 void e2fuse_flush(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi);
 void e2fuse_fsync(fuse_req_t req, fuse_ino_t ino, int datasync,
 		  struct fuse_file_info *fi);

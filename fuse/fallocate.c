@@ -31,7 +31,7 @@ static errcode_t zero_range(struct e2fuse *srv, ext2_ino_t ino, __u64 from,
 	unsigned int done = 0;
 	char *zeros;
 
-	retval = ext2fs_file_open(srv->fs, ino, EXT2_FILE_WRITE, &file);
+	retval = e2fuse_file_open(srv, ino, EXT2_FILE_WRITE, &file);
 	if (retval)
 		return retval;
 	retval = ext2fs_file_get_lsize(file, &size);

@@ -23,6 +23,31 @@
 #include "txnio.h"
 
 /*
+ * ext2fs_file_open2, refusing an inline-data inode whose size says more
+ * than its inline data holds: libext2fs (1.47.4 at least) copies the
+ * size's worth out of the inode's few bytes, reading far past them. ext4
+ * calls such an inode corrupt.
+ */
+errcode_t e2fuse_file_open(struct e2fuse *srv, ext2_ino_t ino, int flags,
+			   ext2_file_t *ret)
+{
+	struct ext2_inode_large inode;
+	size_t inline_size = 0;
+	errcode_t retval = e2fuse_read_inode(srv, ino, &inode);
+
+	if (!retval && (inode.i_flags & EXT4_INLINE_DATA_FL)) {
+		retval = ext2fs_inline_data_size(srv->fs, ino, &inline_size);
+		if (!retval && EXT2_I_SIZE(&inode) > inline_size)
+			retval = EXT2_ET_INODE_IS_GARBAGE;
+	}
+	if (!retval)
+		retval = ext2fs_file_open2(srv->fs, ino,
+					   (struct ext2_inode *)&inode, flags,
+					   ret);
+	return retval;
+}
+
+/*
  * open(O_TRUNC): size 0, and mtime and ctime now, as the VFS asks of
  * ext4 (do_truncate with ATTR_MTIME | ATTR_CTIME), even when the file
  * was empty already.
@@ -33,7 +58,7 @@ static errcode_t truncate_to_zero(struct e2fuse *srv, ext2_ino_t ino)
 	ext2_file_t file;
 	errcode_t retval, close_retval;
 
-	retval = ext2fs_file_open(srv->fs, ino, EXT2_FILE_WRITE, &file);
+	retval = e2fuse_file_open(srv, ino, EXT2_FILE_WRITE, &file);
 	if (retval)
 		return retval;
 	retval = ext2fs_file_set_size2(file, 0);
@@ -87,7 +112,7 @@ void e2fuse_read(fuse_req_t req, fuse_ino_t node, size_t size, off_t off,
 		fuse_reply_err(req, ENOMEM);
 		return;
 	}
-	retval = ext2fs_file_open(srv->fs, e2fuse_ino(node), 0, &file);
+	retval = e2fuse_file_open(srv, e2fuse_ino(node), 0, &file);
 	if (!retval) {
 		retval = ext2fs_file_llseek(file, off, EXT2_SEEK_SET, NULL);
 		if (!retval)
@@ -157,7 +182,7 @@ static errcode_t write_at(struct e2fuse *srv, ext2_ino_t ino, const char *buf,
 	errcode_t retval, close_retval;
 	__u64 end = 0;
 
-	retval = ext2fs_file_open(srv->fs, ino, EXT2_FILE_WRITE, &file);
+	retval = e2fuse_file_open(srv, ino, EXT2_FILE_WRITE, &file);
 	if (retval)
 		return retval;
 	retval = ext2fs_file_llseek(file, off, EXT2_SEEK_SET, NULL);
@@ -265,9 +290,7 @@ void e2fuse_readlink(fuse_req_t req, fuse_ino_t node)
 		memcpy(buf, inode.i_block, sizeof(inode.i_block));
 	} else {
 		/* Slow and inline-data links alike are read as a file. */
-		retval = ext2fs_file_open2(srv->fs, ino,
-					   (struct ext2_inode *)&inode, 0,
-					   &file);
+		retval = e2fuse_file_open(srv, ino, 0, &file);
 		if (!retval) {
 			retval = ext2fs_file_read(file, buf,
 						  srv->fs->blocksize, &got);
