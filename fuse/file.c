@@ -200,7 +200,11 @@ static errcode_t write_at(struct e2fuse *srv, ext2_ino_t ino, const char *buf,
 	return retval;
 }
 
-/* After a write: mtime and ctime now, setuid (and group-exec setgid) gone. */
+/*
+ * After a write: mtime and ctime now. Setuid and setgid are the kernel's
+ * to clear: before a write it sends a setattr that drops them, unless
+ * the writer has CAP_FSETID (file_remove_privs), as for ext4.
+ */
 static errcode_t after_write(struct e2fuse *srv, ext2_ino_t ino)
 {
 	struct ext2_inode_large inode;
@@ -209,9 +213,6 @@ static errcode_t after_write(struct e2fuse *srv, ext2_ino_t ino)
 	if (retval)
 		return retval;
 	e2fuse_set_times(srv, &inode, E2FUSE_MTIME | E2FUSE_CTIME, NULL);
-	inode.i_mode &= ~LINUX_S_ISUID;
-	if (inode.i_mode & LINUX_S_IXGRP)
-		inode.i_mode &= ~LINUX_S_ISGID;
 	return e2fuse_write_inode(srv, ino, &inode);
 }
 
