@@ -24,7 +24,7 @@ void e2fuse_getattr(fuse_req_t req, fuse_ino_t node,
 		return;
 	}
 	e2fuse_fill_stat(srv, ino, &inode, &st);
-	fuse_reply_attr(req, &st, 0.0);
+	fuse_reply_attr(req, &st, e2fuse_attr_timeout(srv));
 }
 
 static errcode_t set_size(struct e2fuse *srv, ext2_ino_t ino, off_t size)

@@ -160,7 +160,7 @@ void e2fuse_mknod(fuse_req_t req, fuse_ino_t parent, const char *name,
 	if (err)
 		fuse_reply_err(req, err);
 	else
-		e2fuse_reply_entry(req, ino);
+		e2fuse_reply_entry(req, e2fuse_ino(parent), name, ino);
 }
 
 void e2fuse_mkdir(fuse_req_t req, fuse_ino_t parent, const char *name,
@@ -173,31 +173,27 @@ void e2fuse_mkdir(fuse_req_t req, fuse_ino_t parent, const char *name,
 	if (err)
 		fuse_reply_err(req, err);
 	else
-		e2fuse_reply_entry(req, ino);
+		e2fuse_reply_entry(req, e2fuse_ino(parent), name, ino);
 }
 
 void e2fuse_create(fuse_req_t req, fuse_ino_t parent, const char *name,
 		   mode_t mode, struct fuse_file_info *fi)
 {
 	struct e2fuse *srv = e2fuse_of(req);
-	struct ext2_inode_large inode;
 	struct fuse_entry_param e;
 	ext2_ino_t ino;
 	int err = make_node(req, parent, name, (mode & 07777) | S_IFREG, 0,
 			    &ino);
 
 	if (!err)
-		err = e2fuse_errno(e2fuse_read_inode(srv, ino, &inode));
+		err = e2fuse_errno(e2fuse_fill_entry(srv, e2fuse_ino(parent),
+						     name, ino, &e));
 	if (!err)
 		err = e2fuse_errno(e2fuse_ref(srv, ino));
 	if (err) {
 		fuse_reply_err(req, err);
 		return;
 	}
-	memset(&e, 0, sizeof(e));
-	e.ino = e2fuse_node(ino);
-	e.generation = inode.i_generation;
-	e2fuse_fill_stat(srv, ino, &inode, &e.attr);
 	fi->fh = 0;
 	if (fuse_reply_create(req, &e, fi))
 		e2fuse_unref(srv, ino, 1);	/* interrupted: never handed */
@@ -248,7 +244,7 @@ void e2fuse_symlink(fuse_req_t req, const char *target, fuse_ino_t parent_node,
 		fuse_reply_err(req, e2fuse_errno(retval));
 		return;
 	}
-	e2fuse_reply_entry(req, ino);
+	e2fuse_reply_entry(req, parent, name, ino);
 }
 
 void e2fuse_link(fuse_req_t req, fuse_ino_t node, fuse_ino_t newparent,
@@ -283,5 +279,5 @@ void e2fuse_link(fuse_req_t req, fuse_ino_t node, fuse_ino_t newparent,
 	if (retval)
 		fuse_reply_err(req, e2fuse_errno(retval));
 	else
-		e2fuse_reply_entry(req, ino);
+		e2fuse_reply_entry(req, parent, newname, ino);
 }

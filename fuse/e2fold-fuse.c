@@ -53,6 +53,7 @@ static void init(void *userdata, struct fuse_conn_info *conn)
 
 static void destroy(void *userdata)
 {
+	e2fuse_cache_free(userdata);
 	e2fuse_close(userdata);
 }
 
@@ -81,6 +82,7 @@ static const struct fuse_lowlevel_ops ops = {
 	.fallocate = e2fuse_fallocate,
 	.opendir = e2fuse_opendir,
 	.readdir = e2fuse_readdir,
+	.readdirplus = e2fuse_readdirplus,
 	.releasedir = e2fuse_releasedir,
 	.statfs = e2fuse_statfs,
 	.setxattr = e2fuse_setxattr,
@@ -104,14 +106,18 @@ static int serve(struct e2fuse *srv, struct fuse_args *args)
 		goto out_session;
 	if (fuse_session_mount(se, srv->opt.mountpoint) != 0)
 		goto out_signals;
+	srv->se = se;
 	if (fuse_daemonize(srv->opt.foreground) == 0 &&
 	    e2fuse_session_loop(se, srv) == 0)
 		status = 0;
+	/* Held replies go before the session does (a signal ended it). */
+	e2fuse_cache_free(srv);
 	fuse_session_unmount(se);
 out_signals:
 	fuse_remove_signal_handlers(se);
 out_session:
 	fuse_session_destroy(se);
+	srv->se = NULL;
 	return status;
 }
 

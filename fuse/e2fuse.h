@@ -46,6 +46,8 @@ struct e2fuse_options {
 	enum e2fuse_atime atime;
 	int remount;		/* -o remount: change the mount, serve nothing */
 	unsigned int commit_secs;	/* -o commit=N; 0: the default */
+	double entry_timeout;	/* -o entry_timeout=S: names (cache.c) */
+	double attr_timeout;	/* -o attr_timeout=S: attributes */
 	int foreground, debug;
 };
 
@@ -60,6 +62,8 @@ struct e2fuse {
 	double txn_start;	/* when the open transaction got its first
 				 * change (monotonic seconds); 0: none */
 	/* The inodes the kernel holds, and the orphans among them (refs.c). */
+	struct fuse_session *se;	/* while serving: for notifications */
+	struct e2fuse_cache *cache;	/* what the kernel holds (cache.c) */
 	struct e2fuse_ref *refs;	/* a hash table of refs_cap slots */
 	size_t nrefs, refs_cap;
 	ext2_ino_t *orphans;		/* the on-disk orphan list, in order */
@@ -88,6 +92,53 @@ void e2fuse_after_request(struct e2fuse *srv);
 
 /* Milliseconds until the timer's commit (made now if due); -1: none. */
 int e2fuse_commit_due_ms(struct e2fuse *srv);
+
+/* ---- cache.c ---- */
+
+/* How long the kernel keeps names and attributes unless told (seconds). */
+#define E2FUSE_DEFAULT_TIMEOUT 1.0
+
+/* Monotonic seconds. */
+double e2fuse_monotonic(void);
+
+/* Seconds the kernel may keep an inode's attributes. */
+double e2fuse_attr_timeout(const struct e2fuse *srv);
+
+/*
+ * The timeouts of an entry reply handing ino (inode) to the kernel as
+ * name/len in dir (dir 0: no name, the "." of a file handle), and the
+ * note of that spelling where the kernel's cache needs watching.
+ */
+void e2fuse_cache_entry(struct e2fuse *srv, ext2_ino_t dir, const char *name,
+			size_t len, ext2_ino_t ino,
+			const struct ext2_inode_large *inode,
+			struct fuse_entry_param *e);
+
+struct e2fuse_found;
+
+/*
+ * The entry f that name reaches in dir is about to go or to name another
+ * inode: returns the monotonic time until which other spellings of it
+ * may stay in the kernel's cache (0: none), the time its reply must wait
+ * for, and has them dropped after that.
+ */
+double e2fuse_cache_release(struct e2fuse *srv, ext2_ino_t dir,
+			    const char *name, const struct e2fuse_found *f);
+
+/* Reply err to req at the monotonic time at (now if it has passed). */
+void e2fuse_reply_err_at(fuse_req_t req, int err, double at);
+
+/*
+ * Send the held replies that are due (all of them if all); returns the
+ * milliseconds until the next one, -1 if none is left.
+ */
+int e2fuse_send_held_replies(struct e2fuse *srv, int all);
+
+/* The server changed ino's attributes where the kernel does not expect it. */
+void e2fuse_attr_changed(struct e2fuse *srv, ext2_ino_t ino);
+
+/* Send every held reply, stop the helper thread, free. */
+void e2fuse_cache_free(struct e2fuse *srv);
 
 /* ---- loop.c ---- */
 
@@ -192,8 +243,18 @@ void e2fuse_accessed(struct e2fuse *srv, ext2_ino_t ino);
 void e2fuse_fill_stat(struct e2fuse *srv, ext2_ino_t ino,
 		      const struct ext2_inode_large *inode, struct stat *st);
 
-/* Reply to a request that made or found ino with its entry. */
-void e2fuse_reply_entry(fuse_req_t req, ext2_ino_t ino);
+/*
+ * The entry reply for ino, reached as name in dir (dir 0, name NULL: a
+ * file handle's "."): its attributes and timeouts (cache.c). No lookup
+ * count is taken.
+ */
+errcode_t e2fuse_fill_entry(struct e2fuse *srv, ext2_ino_t dir,
+			    const char *name, ext2_ino_t ino,
+			    struct fuse_entry_param *e);
+
+/* Reply to a request that made or found ino as name in dir. */
+void e2fuse_reply_entry(fuse_req_t req, ext2_ino_t dir, const char *name,
+			ext2_ino_t ino);
 
 /* Is the filesystem writable? If not, reply EROFS and return 0. */
 int e2fuse_writable(fuse_req_t req);
@@ -249,6 +310,13 @@ struct e2fuse_found {
  */
 int e2fuse_find(struct e2fuse *srv, ext2_ino_t dir, const char *name,
 		struct e2fuse_found *ret);
+
+/*
+ * name looked up in d, a directory read whole (e2fold_dir_read), with
+ * the served kernel's rules; 0 or an errno, *ret as e2fuse_find's.
+ */
+int e2fuse_find_in(struct e2fuse *srv, const struct e2fold_dir *d,
+		   const char *name, struct e2fuse_found *ret);
 
 /* ---- xattr.c ---- */
 
@@ -321,6 +389,8 @@ void e2fuse_setattr(fuse_req_t req, fuse_ino_t ino, struct stat *attr,
 void e2fuse_opendir(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi);
 void e2fuse_readdir(fuse_req_t req, fuse_ino_t ino, size_t size, off_t off,
 		    struct fuse_file_info *fi);
+void e2fuse_readdirplus(fuse_req_t req, fuse_ino_t ino, size_t size,
+			off_t off, struct fuse_file_info *fi);
 void e2fuse_releasedir(fuse_req_t req, fuse_ino_t ino,
 		       struct fuse_file_info *fi);
 void e2fuse_mknod(fuse_req_t req, fuse_ino_t parent, const char *name,

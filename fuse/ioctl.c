@@ -131,7 +131,10 @@ static int set_flags(fuse_req_t req, ext2_ino_t ino, __u32 flags)
 	inode.i_flags = (inode.i_flags & ~USER_MODIFIABLE) |
 			(flags & USER_MODIFIABLE);
 	e2fuse_set_times(srv, &inode, E2FUSE_CTIME, NULL);
-	return e2fuse_errno(e2fuse_write_inode(srv, ino, &inode));
+	retval = e2fuse_write_inode(srv, ino, &inode);
+	if (!retval)
+		e2fuse_attr_changed(srv, ino);	/* its ctime */
+	return e2fuse_errno(retval);
 }
 
 static void get_flags(fuse_req_t req, ext2_ino_t ino, unsigned int cmd,

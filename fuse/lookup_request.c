@@ -37,7 +37,7 @@ static void lookup_self(fuse_req_t req, ext2_ino_t ino)
 		fuse_reply_err(req, ESTALE);
 		return;
 	}
-	e2fuse_reply_entry(req, ino);
+	e2fuse_reply_entry(req, 0, NULL, ino);
 }
 
 void e2fuse_lookup(fuse_req_t req, fuse_ino_t parent, const char *name)
@@ -61,5 +61,5 @@ void e2fuse_lookup(fuse_req_t req, fuse_ino_t parent, const char *name)
 						   "lookup",
 						   EXT2_ET_DIR_CORRUPTED));
 	else
-		e2fuse_reply_entry(req, f.ino);
+		e2fuse_reply_entry(req, e2fuse_ino(parent), name, f.ino);
 }

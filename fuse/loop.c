@@ -1,6 +1,8 @@
 /*
- * loop.c: e2fold-fuse's session loop: libfuse's own, but for the commit
- * timer (commit.c), which runs between two requests, never during one.
+ * loop.c: e2fold-fuse's session loop: libfuse's own, but for two timers
+ * that run between two requests, never during one: the commit's
+ * (commit.c) and that of the replies held until the kernel's cache lets
+ * them go (cache.c).
  */
 #include "config.h"
 
@@ -10,15 +12,21 @@
 
 #include "e2fuse.h"
 
-/* Wait for a request, committing when the timer says. 0, or an errno. */
+/*
+ * Wait for a request, committing and sending held replies when their
+ * timers say. 0, or an errno.
+ */
 static int wait_request(struct fuse_session *se, struct e2fuse *srv)
 {
 	struct pollfd pfd = { .fd = fuse_session_fd(se), .events = POLLIN };
 
 	for (;;) {
 		int ms = e2fuse_commit_due_ms(srv);
+		int held = e2fuse_send_held_replies(srv, 0);
 		int r;
 
+		if (held >= 0 && (ms < 0 || held < ms))
+			ms = held;
 		if (ms < 0)
 			return 0;	/* nothing due: block in the read */
 		r = poll(&pfd, 1, ms);

@@ -45,10 +45,20 @@ static int answer(const struct e2fuse *srv, const struct e2fold_lookup *lk,
 	return 0;
 }
 
+int e2fuse_find_in(struct e2fuse *srv, const struct e2fold_dir *d,
+		   const char *name, struct e2fuse_found *ret)
+{
+	struct e2fold_lookup lk;
+	errcode_t retval;
+
+	retval = e2fold_lookup(srv->fs, srv->um, d, (const unsigned char *)name,
+			       strlen(name), 0, &lk);
+	return retval ? e2fuse_errno(retval) : answer(srv, &lk, ret);
+}
+
 /* The whole directory, scanned as the kernel scans it. */
-static int find_whole(struct e2fuse *srv, ext2_ino_t dir,
-		      const unsigned char *name, unsigned int len,
-		      struct e2fold_lookup *lk, struct e2fuse_found *ret)
+static int find_whole(struct e2fuse *srv, ext2_ino_t dir, const char *name,
+		      struct e2fuse_found *ret)
 {
 	struct e2fold_dir *d;
 	errcode_t retval;
@@ -59,8 +69,7 @@ static int find_whole(struct e2fuse *srv, ext2_ino_t dir,
 		return e2fuse_corrupt(srv, dir, "lookup", retval);
 	if (retval)
 		return e2fuse_errno(retval);
-	retval = e2fold_lookup(srv->fs, srv->um, d, name, len, 0, lk);
-	err = retval ? e2fuse_errno(retval) : answer(srv, lk, ret);
+	err = e2fuse_find_in(srv, d, name, ret);
 	/* Not found where the kernel would have read a corrupt block. */
 	if (!err && !ret->ino && (d->ncorrupt || d->nbadsum))
 		err = e2fuse_corrupt(srv, dir, "lookup", d->ncorrupt ?
@@ -218,7 +227,7 @@ int e2fuse_find(struct e2fuse *srv, ext2_ino_t dir, const char *name,
 		e2fold_dir_free(d);
 	}
 	if (!done)
-		err = find_whole(srv, dir, n, len, lk, ret);
+		err = find_whole(srv, dir, name, ret);
 	free(lk);
 	return err;
 }

@@ -145,30 +145,35 @@ void e2fuse_fill_stat(struct e2fuse *srv, ext2_ino_t ino,
 			    HAS_EXTRA(inode, i_ctime_extra) ? &inode->i_ctime_extra : NULL);
 }
 
-void e2fuse_reply_entry(fuse_req_t req, ext2_ino_t ino)
+errcode_t e2fuse_fill_entry(struct e2fuse *srv, ext2_ino_t dir,
+			    const char *name, ext2_ino_t ino,
+			    struct fuse_entry_param *e)
 {
-	struct e2fuse *srv = e2fuse_of(req);
 	struct ext2_inode_large inode;
-	struct fuse_entry_param e;
 	errcode_t retval;
 
 	retval = e2fuse_read_inode(srv, ino, &inode);
-	if (retval) {
-		fuse_reply_err(req, e2fuse_errno(retval));
-		return;
-	}
-	memset(&e, 0, sizeof(e));
-	e.ino = e2fuse_node(ino);
-	e.generation = inode.i_generation;
-	/*
-	 * No caching of names or attributes in the kernel: a casefolded
-	 * directory answers many spellings, and the kernel's dentry cache
-	 * would otherwise keep a spelling this server no longer matches.
-	 */
-	e.attr_timeout = 0;
-	e.entry_timeout = 0;
-	e2fuse_fill_stat(srv, ino, &inode, &e.attr);
-	retval = e2fuse_ref(srv, ino);
+	if (retval)
+		return retval;
+	memset(e, 0, sizeof(*e));
+	e->ino = e2fuse_node(ino);
+	e->generation = inode.i_generation;
+	e2fuse_fill_stat(srv, ino, &inode, &e->attr);
+	e2fuse_cache_entry(srv, dir, name, name ? strlen(name) : 0, ino,
+			   &inode, e);
+	return 0;
+}
+
+void e2fuse_reply_entry(fuse_req_t req, ext2_ino_t dir, const char *name,
+			ext2_ino_t ino)
+{
+	struct e2fuse *srv = e2fuse_of(req);
+	struct fuse_entry_param e;
+	errcode_t retval;
+
+	retval = e2fuse_fill_entry(srv, dir, name, ino, &e);
+	if (!retval)
+		retval = e2fuse_ref(srv, ino);
 	if (retval) {
 		fuse_reply_err(req, e2fuse_errno(retval));
 		return;

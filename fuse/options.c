@@ -5,7 +5,7 @@
  * Ours, taken out before libfuse sees them: fakeroot, uid=N, gid=N,
  * kernel=6.1|6.12|new, relatime|strictatime|noatime (the server keeps
  * atime: the kernel does not for FUSE), commit=N (ext4's, commit.c),
- * remount, -V/--version, -h/--help. "ro" and "rw" are ours
+ * entry_timeout=S and attr_timeout=S (libfuse's names, cache.c), remount, -V/--version, -h/--help. "ro" and "rw" are ours
  * and also stay for the kernel, which then refuses writes itself; the
  * last of them wins, as in mount(8), for both. Everything
  * else (-f, -d, -s, other -o options) is libfuse's.
@@ -37,6 +37,8 @@ enum {
 	KEY_STRICTATIME,
 	KEY_NOATIME,
 	KEY_COMMIT,
+	KEY_ENTRY_TIMEOUT,
+	KEY_ATTR_TIMEOUT,
 };
 
 static const struct fuse_opt specs[] = {
@@ -55,6 +57,8 @@ static const struct fuse_opt specs[] = {
 	FUSE_OPT_KEY("strictatime", KEY_STRICTATIME),
 	FUSE_OPT_KEY("noatime", KEY_NOATIME),
 	FUSE_OPT_KEY("commit=", KEY_COMMIT),
+	FUSE_OPT_KEY("entry_timeout=", KEY_ENTRY_TIMEOUT),
+	FUSE_OPT_KEY("attr_timeout=", KEY_ATTR_TIMEOUT),
 	FUSE_OPT_END
 };
 
@@ -78,6 +82,9 @@ static void usage(FILE *f)
 		"  -o commit=N        commit changes to the journal every N seconds\n"
 		"                     (0: the default, 5), as well as on fsync and\n"
 		"                     at unmount\n"
+		"  -o entry_timeout=S how long the kernel may keep a name it was\n"
+		"                     given (seconds, default 1; 0: ask every time)\n"
+		"  -o attr_timeout=S  how long it may keep attributes (default 1)\n"
 		"  -o fakeroot        no permission checks: every access as root;\n"
 		"                     other users get no access (unless allow_other)\n"
 		"  -o uid=N, gid=N    show every inode as owned by user N, group N\n"
@@ -100,6 +107,19 @@ static int parse_id(const char *arg, unsigned int *ret)
 	if (!*v || *end || n > 0xffffffffUL)
 		return -1;
 	*ret = n;
+	return 0;
+}
+
+/* A timeout: seconds, a fraction allowed, up to a day. */
+static int parse_seconds(const char *arg, double *ret)
+{
+	const char *v = strchr(arg, '=') + 1;
+	char *end;
+	double t = strtod(v, &end);
+
+	if (!*v || *end || !(t >= 0 && t <= 24 * 3600))
+		return -1;
+	*ret = t;
 	return 0;
 }
 
@@ -185,6 +205,15 @@ static int take(void *data, const char *arg, int key,
 			p->bad = 1;
 		}
 		return 0;
+	case KEY_ENTRY_TIMEOUT:
+	case KEY_ATTR_TIMEOUT:
+		if (parse_seconds(arg, key == KEY_ENTRY_TIMEOUT ?
+				  &opt->entry_timeout : &opt->attr_timeout)) {
+			fprintf(stderr, "%s: bad option '%s': a number of "
+				"seconds up to 86400 is expected\n", prog, arg);
+			p->bad = 1;
+		}
+		return 0;
 	case KEY_KERNEL:
 		if (parse_kernel(arg, &opt->kernel)) {
 			fprintf(stderr, "%s: bad option '%s': the kernel is "
@@ -251,6 +280,8 @@ int e2fuse_parse_options(int argc, char **argv, struct e2fuse_options *opt,
 
 	memset(opt, 0, sizeof(*opt));
 	opt->kernel = E2FUSE_KERNEL_NEW;
+	opt->entry_timeout = E2FUSE_DEFAULT_TIMEOUT;
+	opt->attr_timeout = E2FUSE_DEFAULT_TIMEOUT;
 	args->argc = argc;
 	args->argv = argv;
 	args->allocated = 0;

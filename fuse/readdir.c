@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
 #include "e2fuse.h"
 #include "encoding.h"
 #include "nokey.h"
@@ -172,18 +173,56 @@ static mode_t type_mode(int file_type)
 }
 
 /*
- * Offsets: 0 is ".", 1 is "..", 2 + i the i-th entry in listing order;
- * the offset given with an entry is that of the next one.
+ * For readdirplus: the entry reply that lets the kernel cache entry i
+ * under its stored name, or 0 in e->ino where it must ask by lookup (an
+ * encrypted directory's no-key names; an entry that a lookup of its own
+ * name would not reach, such as one misplaced in the index, a duplicate,
+ * or a name a strict directory refuses, so that the kernel does not know
+ * it by a name under which Linux does not find it; a long linear
+ * directory, where proving that would cost a scan per entry).
  */
-void e2fuse_readdir(fuse_req_t req, fuse_ino_t node, size_t size, off_t off,
-		    struct fuse_file_info *fi)
+#define PLUS_LINEAR_MAX 1024
+
+static void plus_entry(struct e2fuse *srv, const struct listing *l, size_t i,
+		       const char *name, struct fuse_entry_param *e)
 {
+	const struct e2fold_dir *d = l->d;
+	const struct e2fold_dirent *de = &d->ents[i];
+	struct e2fuse_found f;
+
+	if (d->encrypted || (!d->indexed && d->nents > PLUS_LINEAR_MAX) ||
+	    e2fuse_find_in(srv, d, name, &f) || f.lblk != de->lblk ||
+	    f.offset != de->offset || e2fuse_fill_entry(srv, d->ino, name,
+							de->ino, e)) {
+		memset(e, 0, sizeof(*e));
+		e->attr.st_ino = e2fuse_node(de->ino);
+		e->attr.st_mode = type_mode(de->file_type);
+	}
+}
+
+/* The lookup counts a listing handed out: taken back if it never arrives. */
+struct handed {
+	ext2_ino_t *inos;
+	size_t n, cap;
+};
+
+/*
+ * Offsets: 0 is ".", 1 is "..", 2 + i the i-th entry in listing order;
+ * the offset given with an entry is that of the next one. With plus, each
+ * entry comes with its attributes and a lookup count (".." and "."
+ * without: the kernel ignores them).
+ */
+static void list(fuse_req_t req, fuse_ino_t node, size_t size, off_t off,
+		 struct fuse_file_info *fi, int plus)
+{
+	struct e2fuse *srv = e2fuse_of(req);
 	struct listing *l = listing_of(fi);
 	const struct e2fold_dir *d = l->d;
 	char *buf = malloc(size);
 	/* A stored name (up to 255 bytes) or a no-key form (252). */
 	char name[EXT2_NAME_LEN + 1];
-	size_t used = 0;
+	struct handed h = { NULL, 0, 0 };
+	size_t used = 0, k;
 	off_t at;
 
 	if (!buf) {
@@ -191,44 +230,77 @@ void e2fuse_readdir(fuse_req_t req, fuse_ino_t node, size_t size, off_t off,
 		return;
 	}
 	for (at = off; ; at++) {
-		struct stat st;
+		struct fuse_entry_param e;
 		size_t len;
 
-		memset(&st, 0, sizeof(st));
+		memset(&e, 0, sizeof(e));
 		if (at == 0) {
-			st.st_ino = d->ino;
+			e.attr.st_ino = d->ino;
 			strcpy(name, ".");
 		} else if (at == 1) {
-			st.st_ino = d->dotdot ? d->dotdot : d->ino;
+			e.attr.st_ino = d->dotdot ? d->dotdot : d->ino;
 			strcpy(name, "..");
 		} else if ((size_t)(at - 2) < d->nents) {
 			size_t i = l->order[at - 2];
-			const struct e2fold_dirent *e = &d->ents[i];
+			const struct e2fold_dirent *de = &d->ents[i];
 
-			st.st_ino = e->ino;
-			st.st_mode = type_mode(e->file_type);
+			e.attr.st_ino = de->ino;
+			e.attr.st_mode = type_mode(de->file_type);
 			if (d->encrypted)
-				e2fuse_nokey_name(e, l->hash[i], l->minor[i],
+				e2fuse_nokey_name(de, l->hash[i], l->minor[i],
 						  name);
 			else {
-				memcpy(name, e->name, e->name_len);
-				name[e->name_len] = '\0';
+				memcpy(name, de->name, de->name_len);
+				name[de->name_len] = '\0';
 			}
+			if (plus)
+				plus_entry(srv, l, i, name, &e);
 		} else {
 			break;
 		}
-		st.st_ino = e2fuse_node(st.st_ino);
-		len = fuse_add_direntry(req, buf + used, size - used, name,
-					&st, at + 1);
-		if (len > size - used)
+		if (at < 2) {
+			e.attr.st_ino = e2fuse_node(e.attr.st_ino);
+			e.attr.st_mode = S_IFDIR;
+		}
+		if (plus && e.ino &&
+		    (e2fold_array_reserve((void **)&h.inos, &h.cap, h.n + 1,
+					  sizeof(*h.inos)) ||
+		     e2fuse_ref(srv, e2fuse_ino(e.ino))))
+			e.ino = 0;	/* no count taken: the kernel asks */
+		len = plus ? fuse_add_direntry_plus(req, buf + used,
+						    size - used, name, &e,
+						    at + 1) :
+			     fuse_add_direntry(req, buf + used, size - used,
+					       name, &e.attr, at + 1);
+		if (len > size - used) {
+			if (plus && e.ino)
+				e2fuse_unref(srv, e2fuse_ino(e.ino), 1);
 			break;
+		}
+		if (plus && e.ino)
+			h.inos[h.n++] = e2fuse_ino(e.ino);
 		used += len;
 	}
 	/* A listing read from its start, as iterate_dir touches atime. */
 	if (off == 0)
-		e2fuse_accessed(e2fuse_of(req), e2fuse_ino(node));
-	fuse_reply_buf(req, buf, used);
+		e2fuse_accessed(srv, e2fuse_ino(node));
+	if (fuse_reply_buf(req, buf, used))
+		for (k = 0; k < h.n; k++)	/* interrupted: never handed */
+			e2fuse_unref(srv, h.inos[k], 1);
+	free(h.inos);
 	free(buf);
+}
+
+void e2fuse_readdir(fuse_req_t req, fuse_ino_t node, size_t size, off_t off,
+		    struct fuse_file_info *fi)
+{
+	list(req, node, size, off, fi, 0);
+}
+
+void e2fuse_readdirplus(fuse_req_t req, fuse_ino_t node, size_t size,
+			off_t off, struct fuse_file_info *fi)
+{
+	list(req, node, size, off, fi, 1);
 }
 
 void e2fuse_releasedir(fuse_req_t req, fuse_ino_t node EXT2FS_ATTR((unused)),

@@ -57,6 +57,7 @@ static void remove_name(fuse_req_t req, fuse_ino_t parent_node,
 	ext2_ino_t parent = e2fuse_ino(parent_node);
 	struct e2fuse_found f;
 	errcode_t retval;
+	double at;
 	int err;
 
 	if (!e2fuse_writable(req))
@@ -66,12 +67,14 @@ static void remove_name(fuse_req_t req, fuse_ino_t parent_node,
 		fuse_reply_err(req, err);
 		return;
 	}
+	/* Other spellings the kernel holds: the reply waits for them. */
+	at = e2fuse_cache_release(srv, parent, name, &f);
 	retval = e2fuse_remove_entry(srv, parent, &f);
 	if (!retval)
 		retval = e2fuse_drop_link(srv, f.ino);
 	if (!retval && is_dir)
 		retval = e2fuse_adjust_links(srv, parent, -1);
-	fuse_reply_err(req, e2fuse_errno(retval));
+	e2fuse_reply_err_at(req, e2fuse_errno(retval), at);
 }
 
 void e2fuse_unlink(fuse_req_t req, fuse_ino_t parent, const char *name)

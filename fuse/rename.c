@@ -282,12 +282,27 @@ static errcode_t do_exchange(struct e2fuse *srv, struct move *m)
 	return retval;
 }
 
+/*
+ * Both entries are about to change: until when the kernel may hold other
+ * spellings of them (cache.c), which the reply must wait for.
+ */
+static double held_spellings(struct e2fuse *srv, const struct move *m)
+{
+	double from = e2fuse_cache_release(srv, m->from_dir, m->from_name,
+					   &m->src);
+	double to = m->dst.ino ? e2fuse_cache_release(srv, m->to_dir,
+						      m->to_name, &m->dst) : 0;
+
+	return from > to ? from : to;
+}
+
 void e2fuse_rename(fuse_req_t req, fuse_ino_t parent, const char *name,
 		   fuse_ino_t newparent, const char *newname,
 		   unsigned int flags)
 {
 	struct e2fuse *srv = e2fuse_of(req);
 	struct move m;
+	double at = 0;
 	int err;
 
 	if (!e2fuse_writable(req))
@@ -306,16 +321,15 @@ void e2fuse_rename(fuse_req_t req, fuse_ino_t parent, const char *name,
 		fuse_reply_err(req, 0);
 		return;
 	}
-	if (flags & RENAME_EXCHANGE) {
-		err = check_exchange(srv, &m);
-		if (!err)
-			err = e2fuse_errno(do_exchange(srv, &m));
-	} else {
-		err = check_move(srv, &m, flags);
-		if (!err)
-			err = e2fuse_errno(do_move(srv, &m));
-	}
+	err = flags & RENAME_EXCHANGE ? check_exchange(srv, &m) :
+					check_move(srv, &m, flags);
+	if (!err)
+		at = held_spellings(srv, &m);
+	if (!err && flags & RENAME_EXCHANGE)
+		err = e2fuse_errno(do_exchange(srv, &m));
+	else if (!err)
+		err = e2fuse_errno(do_move(srv, &m));
 	if (err < 0)
 		err = 0;
-	fuse_reply_err(req, err);
+	e2fuse_reply_err_at(req, err, at);
 }

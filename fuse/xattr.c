@@ -44,7 +44,11 @@ errcode_t e2fuse_xattr_changed(struct e2fuse *srv, ext2_ino_t ino,
 	if (mode)
 		inode.i_mode = *mode;
 	e2fuse_set_times(srv, &inode, E2FUSE_CTIME, NULL);
-	return e2fuse_write_inode(srv, ino, &inode);
+	retval = e2fuse_write_inode(srv, ino, &inode);
+	/* The kernel expects a new ctime, not a new mode. */
+	if (!retval && mode)
+		e2fuse_attr_changed(srv, ino);
+	return retval;
 }
 
 /* Reply with a value or its size, as getxattr and listxattr do. */

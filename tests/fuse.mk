@@ -21,6 +21,7 @@ FUSE_TESTS = \
 	tests/fuse_oplists.sh \
 	tests/fuse_tools.sh \
 	tests/fuse_mount_helper \
+	tests/fuse_cache \
 	tests/fuse_journal_fsync \
 	tests/fuse_journal_kill
 if FUSE

@@ -147,7 +147,7 @@ offers_only "e2fold-tune -O " casefold ^casefold
 # e2fold-fuse: every -o option its parser takes, kernel= values, and a
 # directory (not a file) for the mount point.
 # shellcheck disable=SC2046
-offers "e2fold-fuse -o " $(sed -n 's/^[[:space:]]*FUSE_OPT_KEY("\([a-z]*=\{0,1\}\)", KEY_[A-Z]*),$/\1/p' \
+offers "e2fold-fuse -o " $(sed -n 's/^[[:space:]]*FUSE_OPT_KEY("\([a-z_]*=\{0,1\}\)", KEY_[A-Z]*),$/\1/p' \
 	"$src/fuse/options.c")
 offers "e2fold-fuse -o " ro fakeroot uid= gid= kernel=
 offers_only "e2fold-fuse -o ro,kernel=" 6.1 6.12 new
