@@ -54,6 +54,7 @@ static void init(void *userdata, struct fuse_conn_info *conn)
 static void destroy(void *userdata)
 {
 	e2fuse_cache_free(userdata);
+	e2fuse_listings_free(userdata);
 	e2fuse_close(userdata);
 }
 

@@ -64,6 +64,7 @@ struct e2fuse {
 	/* The inodes the kernel holds, and the orphans among them (refs.c). */
 	struct fuse_session *se;	/* while serving: for notifications */
 	struct e2fuse_cache *cache;	/* what the kernel holds (cache.c) */
+	struct listing *listings;	/* open directories (readdir.c) */
 	struct e2fuse_ref *refs;	/* a hash table of refs_cap slots */
 	size_t nrefs, refs_cap;
 	ext2_ino_t *orphans;		/* the on-disk orphan list, in order */
@@ -391,6 +392,8 @@ void e2fuse_readdir(fuse_req_t req, fuse_ino_t ino, size_t size, off_t off,
 		    struct fuse_file_info *fi);
 void e2fuse_readdirplus(fuse_req_t req, fuse_ino_t ino, size_t size,
 			off_t off, struct fuse_file_info *fi);
+/* Free the directories still open (their releasedir never came). */
+void e2fuse_listings_free(struct e2fuse *srv);
 void e2fuse_releasedir(fuse_req_t req, fuse_ino_t ino,
 		       struct fuse_file_info *fi);
 void e2fuse_mknod(fuse_req_t req, fuse_ino_t parent, const char *name,

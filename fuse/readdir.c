@@ -23,8 +23,14 @@
 #include "encoding.h"
 #include "nokey.h"
 
-/* An open directory: its entries, their hashes, the listing order. */
+/*
+ * An open directory: its entries, their hashes, the listing order; kept
+ * in the server's list of open ones, since a releasedir the kernel
+ * queued may never come once it unmounts.
+ */
 struct listing {
+	struct listing *prev, *next;
+	struct e2fuse *srv;
 	struct e2fold_dir *d;
 	__u32 *hash, *minor;	/* per entry (zero where the kernel has none) */
 	size_t *order;		/* the entries in listing order */
@@ -39,6 +45,12 @@ static void listing_free(struct listing *l)
 {
 	if (!l)
 		return;
+	if (l->prev)
+		l->prev->next = l->next;
+	else if (l->srv && l->srv->listings == l)
+		l->srv->listings = l->next;
+	if (l->next)
+		l->next->prev = l->prev;
 	if (l->d)
 		e2fold_dir_free(l->d);
 	free(l->hash);
@@ -149,6 +161,11 @@ void e2fuse_opendir(fuse_req_t req, fuse_ino_t node,
 		fuse_reply_err(req, err);
 		return;
 	}
+	l->srv = srv;
+	l->next = srv->listings;
+	if (l->next)
+		l->next->prev = l;
+	srv->listings = l;
 	fi->fh = (uintptr_t)l;
 	if (fuse_reply_open(req, fi) == -ENOENT)
 		listing_free(l);	/* interrupted: no releasedir */
@@ -308,4 +325,10 @@ void e2fuse_releasedir(fuse_req_t req, fuse_ino_t node EXT2FS_ATTR((unused)),
 {
 	listing_free(listing_of(fi));
 	fuse_reply_err(req, 0);
+}
+
+void e2fuse_listings_free(struct e2fuse *srv)
+{
+	while (srv->listings)
+		listing_free(srv->listings);
 }
