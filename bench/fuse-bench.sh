@@ -1,37 +1,48 @@
 #!/bin/sh
-# fuse-bench.sh: what a casefolded directory costs through e2fold-fuse,
-# as it grows, beside fuse2fs on the same tree without casefold.
+# fuse-bench.sh: e2fold-fuse serving one large casefolded directory,
+# beside the kernel's own ext4 and fuse2fs, measured in one run.
 #
 #   sh bench/fuse-bench.sh [--fuse=PATH] [--mkfs=PATH]
-#                          [--sizes='10000 100000'] [--ops=N]
+#                          [--sizes='20000 100000'] [--ops=N]
+#                          [--kinds='casefold kernel plain nojournal']
 #                          [--work=DIR] [--kernel]
 #
 # For each size, one tree (bench/mktar.c: a directory big/ of SIZE empty
 # files, four names in five ASCII, the rest in many scripts; the same
-# bytes on every run) made twice by e2fold-mkfs -d: casefolded
-# (-O casefold -E casefold_dirs=all), served by e2fold-fuse, and plain,
-# served by fuse2fs (e2fsprogs' FUSE server: the anchor, what any FUSE
-# round trip and libext2fs cost without casefolding). Both mounts are
-# timed the same way on the host, by kcf times (tests/kernel/kcf.c,
-# CLOCK_MONOTONIC around each single operation):
-#   absent   lstat of a name that is not there (distinct names: no
-#            negative dentry answers)
-#   present  lstat of a name that is there, spread over the directory,
-#            each once (no dentry answers)
-#   create   open(O_CREAT|O_EXCL) and close of a new name
-# OPS of each (default 1,000), median and mean; and readdir, the time to
-# read big/ whole (kcf count, the second of two reads) over its entries.
-# e2fold-fuse runs twice: on the image as made (with a journal, through
-# which every change goes, doc/fuse.md "Journal"), and on a copy whose
-# journal tune2fs removed (changes written in place, as fuse2fs writes
-# them): the difference is what journaling costs.
+# bytes on every run) made by e2fold-mkfs -d twice: casefolded
+# (-O casefold -E casefold_dirs=all) and plain. Served as (--kinds):
+#   casefold   the casefolded image through e2fold-fuse, with its journal
+#   nojournal  a copy of it without the journal (tune2fs -O ^has_journal)
+#   kernel     the plain image loop-mounted by the host's own ext4 (the
+#              mark; a host kernel without CONFIG_UNICODE cannot mount
+#              the casefolded one, and a plain directory costs the kernel
+#              no more than a casefolded one: bench/kernel-bench.sh)
+#   plain      the plain image through fuse2fs (e2fsprogs' FUSE server)
+# Each kind is timed the same way on the host. Cold operations start with
+# the kernel's dentry and inode caches dropped (drop_caches=2; the image's
+# pages stay cached, so the disk is not what is timed):
+#   ls -l          ls -l big/, cold, µs per entry
+#   readdir+lstat  find big/ -printf %m (a listing and an lstat of each
+#                  entry), cold, µs per entry
+#   readdir        big/ read whole (kcf count), the second of two reads
+#   absent         lstat of a name that is not there (distinct names)
+#   present        lstat of a name that is there, cold, spread over the
+#                  directory, each once
+#   repeated       the same names again, at once
+#   other          the same names in another spelling (ASCII letters in
+#                  upper case; casefolded kinds only, against the
+#                  kernel's present)
+#   create         open(O_CREAT|O_EXCL) and close of a new name
+#   unlink         unlink of those new names
+#   parallel       8 processes each doing lstat of an eighth of the
+#                  present names, cold: operations per second, all
+#                  together (wall clock)
+# OPS of each single operation (default 1,000; kcf times,
+# tests/kernel/kcf.c, CLOCK_MONOTONIC around each): median and mean.
 # Every operation must give the expected result, or the run fails.
 #
-# The point is the shape: with an indexed directory, a lookup or a create
-# reads one path of the hash tree, so its cost grows with the logarithm
-# of the size, not with the size. --kernel adds the Linux kernel's times
-# for the same sizes (bench/kernel-bench.sh, in QEMU: emulated, compare
-# the ratios only).
+# --kernel adds bench/kernel-bench.sh's times for the same sizes (QEMU,
+# casefolded: emulated, compare the ratios only).
 #
 # Not a test: `make bench-fuse` runs it by hand, as root (it mounts).
 set -u
@@ -40,14 +51,15 @@ here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/.." && pwd)
 fuse=fuse/e2fold-fuse
 mkfs=misc/e2fold-mkfs
-sizes='10000 100000'
+sizes='20000 100000'
 ops=1000
+kinds='casefold kernel plain'
 work=${FUSE_BENCH_WORK:-bench/fuse-work}
 kernel=0
 
 usage() {
 	echo "usage: $0 [--fuse=PATH] [--mkfs=PATH] [--sizes='N...'] [--ops=N]" \
-		"[--work=DIR] [--kernel]" >&2
+		"[--kinds='KIND...'] [--work=DIR] [--kernel]" >&2
 	exit 1
 }
 
@@ -57,6 +69,7 @@ for arg in "$@"; do
 	--mkfs=*) mkfs=${arg#*=} ;;
 	--sizes=*) sizes=${arg#*=} ;;
 	--ops=*) ops=${arg#*=} ;;
+	--kinds=*) kinds=${arg#*=} ;;
 	--work=*) work=${arg#*=} ;;
 	--kernel) kernel=1 ;;
 	*) usage ;;
@@ -79,7 +92,7 @@ work=$(cd "$work" && pwd)
 mnt=$work/mnt
 server=
 cleanup() {
-	mountpoint -q "$mnt" && fusermount3 -u "$mnt"
+	mountpoint -q "$mnt" && { fusermount3 -u "$mnt" 2> /dev/null || umount "$mnt"; }
 	[ -n "$server" ] && kill "$server" 2> /dev/null
 	rm -f "$work"/*.run.img "$work"/*.tar
 }
@@ -121,7 +134,10 @@ make_image() {
 # nojournal) or fuse2fs (plain), in the foreground, and wait for the
 # mount.
 serve() {
-	if [ "$1" != plain ]; then
+	if [ "$1" = kernel ]; then
+		mount -o loop "$2" "$mnt" || die "the kernel cannot mount $2"
+		return 0
+	elif [ "$1" != plain ]; then
 		"$fuse" -f "$2" "$mnt" > "$work/server.log" 2>&1 &
 	else
 		fuse2fs -f "$2" "$mnt" > "$work/server.log" 2>&1 &
@@ -137,17 +153,80 @@ serve() {
 }
 
 unserve() {
+	if [ "$1" = kernel ]; then
+		umount "$mnt" || die "cannot unmount $mnt"
+		return 0
+	fi
 	fusermount3 -u "$mnt" || die "cannot unmount $mnt"
 	wait "$server"
 	server=
 }
 
+# cold: drop the kernel's dentries and inodes (not the image's pages).
+cold() {
+	sync
+	echo 2 > /proc/sys/vm/drop_caches
+}
+
+# per_entry KIND SIZE OP COMMAND...: the time of COMMAND per entry of big/.
+per_entry() {
+	k=$1 s=$2 o=$3
+	shift 3
+	cold
+	t0=$(date +%s%N)
+	"$@" > /dev/null || die "$k: $o failed"
+	t1=$(date +%s%N)
+	echo "$k $s $o $s $(echo "$t0 $t1 $s" | awk '{ printf "%.2f", ($2 - $1) / 1000 / $3 }') -" \
+		>> "$work/results"
+}
+
+# timed KIND SIZE OP KCFOP LIST: kcf times, its median and mean recorded.
+timed() {
+	"$work/kcf" times "$mnt/big" "$4" "$5" > "$work/times.log" 2>&1 ||
+		{ cat "$work/times.log" >&2; die "$1, $2 entries: $3 gave unexpected results"; }
+	sed -n 's/^[a-z]* \([0-9]*\) ops: median \([0-9.]*\) us, mean \([0-9.]*\) us.*/\1 \2 \3/p' \
+		"$work/times.log" | while read -r n median mean; do
+		echo "$1 $2 $3 $n $median $mean"
+	done >> "$work/results"
+}
+
+# parallel KIND SIZE: 8 kcf times of an eighth of the present names each.
+parallel() {
+	rm -f "$work"/part.*
+	split -n l/8 "$work/$2.present" "$work/part."
+	parts=$(ls "$work"/part.*)
+	cold
+	pids=
+	t0=$(date +%s%N)
+	for part in $parts; do
+		"$work/kcf" times "$mnt/big" present "$part" > "$part.log" 2>&1 &
+		pids="$pids $!"
+	done
+	# shellcheck disable=SC2086
+	wait $pids	# not the server's
+	t1=$(date +%s%N)
+	for part in $parts; do
+		grep -q ' 0 unexpected' "$part.log" ||
+			{ cat "$part.log" >&2; die "$1, $2 entries: parallel lookups failed"; }
+	done
+	rm -f "$work"/part.*
+	total=$(wc -l < "$work/$2.present")
+	echo "$1 $2 parallel $total $(echo "$t0 $t1 $total" |
+		awk '{ printf "%.0f", $3 / (($2 - $1) / 1e9) }') -" >> "$work/results"
+}
+
 # run SIZE KIND: results appended to $work/results as
-# "KIND SIZE OP N MEDIAN MEAN".
+# "KIND SIZE OP N MEDIAN MEAN" (MEAN "-" for one figure).
 run() {
-	cp --sparse=always "$work/$1-$2.img" "$work/$2.run.img" || exit 1
+	if [ "$2" = kernel ]; then
+		cp --sparse=always "$work/$1-plain.img" "$work/$2.run.img" || exit 1
+	else
+		cp --sparse=always "$work/$1-$2.img" "$work/$2.run.img" || exit 1
+	fi
 	serve "$2" "$work/$2.run.img"
 	d=$mnt/big
+	per_entry "$2" "$1" ls ls -l "$d"
+	per_entry "$2" "$1" statall find "$d" -printf '%m\n'
 	for _ in 1 2; do
 		t0=$(date +%s%N)
 		n=$("$work/kcf" count "$d")
@@ -156,29 +235,35 @@ run() {
 	[ "$n" -eq $(($1 + 2)) ] || die "$2: big/ lists $n entries, want $(($1 + 2))"
 	echo "$2 $1 readdir $1 $(echo "$t0 $t1 $1" | awk '{ printf "%.2f", ($2 - $1) / 1000 / $3 }') -" \
 		>> "$work/results"
-	for op in absent present create; do
-		"$work/kcf" times "$d" "$op" "$work/$1.$op" > "$work/times.log" 2>&1 ||
-			{ cat "$work/times.log" >&2; die "$2, $1 entries: $op gave unexpected results"; }
-		sed -n 's/^\([a-z]*\) \([0-9]*\) ops: median \([0-9.]*\) us, mean \([0-9.]*\) us.*/\1 \2 \3 \4/p' \
-			"$work/times.log" | while read -r o n median mean; do
-			echo "$2 $1 $o $n $median $mean"
-		done >> "$work/results"
-	done
-	unserve
+	cold
+	timed "$2" "$1" absent absent "$work/$1.absent"
+	cold
+	timed "$2" "$1" present present "$work/$1.present"
+	timed "$2" "$1" repeated present "$work/$1.present"
+	case $2 in
+	casefold|nojournal) timed "$2" "$1" other present "$work/$1.other" ;;
+	esac
+	timed "$2" "$1" create create "$work/$1.create"
+	timed "$2" "$1" unlink unlink "$work/$1.create"
+	parallel "$2" "$1"
+	unserve "$2"
 	rm -f "$work/$2.run.img"
 }
 
 rm -f "$work/results"
 for size in $sizes; do
 	make_lists "$size" "$ops"
+	# The present names with their ASCII letters in upper case.
+	perl -ne 'chomp; my $n = pack("H*", $_); $n =~ tr/a-z/A-Z/;
+		print unpack("H*", $n), "\n"' "$work/$size.present" > "$work/$size.other"
 	make_image "$size" casefold
-	make_image "$size" nojournal
+	case " $kinds " in *" nojournal "*) make_image "$size" nojournal ;; esac
 	make_image "$size" plain
 	rm -f "$work/tree-$size.tar"
 done
 load_start=$(cut -d' ' -f1 /proc/loadavg)
 for size in $sizes; do
-	for kind in casefold nojournal plain; do
+	for kind in $kinds; do
 		echo "  $kind, $size entries"
 		run "$size" "$kind"
 	done
@@ -186,16 +271,18 @@ done
 load_end=$(cut -d' ' -f1 /proc/loadavg)
 
 echo
-echo "One casefolded directory through e2fold-fuse (journaled, and on a copy"
-echo "without a journal), beside fuse2fs on the same tree without casefold:"
-echo "µs per operation on the host, median (mean) of N operations; readdir:"
-echo "µs per entry of a whole read. ratio: journaled e2fold-fuse over fuse2fs"
-echo "(medians)."
-echo "host: $(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -n 1), $(nproc) CPUs;" \
-	"load average $load_start at the start, $load_end at the end;" \
+echo "One directory of SIZE entries: casefolded through e2fold-fuse (with its"
+echo "journal), plain through the host kernel's ext4 (loop mount) and through"
+echo "fuse2fs. µs per operation on the host, median (mean) of N; per entry for"
+echo "ls -l, readdir+lstat and readdir; operations per second for 8 parallel"
+echo "workers. ratio: e2fold-fuse's time over the kernel's (for parallel, the"
+echo "kernel's rate over e2fold-fuse's; for another spelling, over the"
+echo "kernel's present-name lookup)."
+echo "host: $(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -n 1), $(nproc) CPUs," \
+	"kernel $(uname -r); load average $load_start at the start, $load_end at the end;" \
 	"commit $(git -C "$here" describe --always --dirty 2>/dev/null || echo unknown)"
 echo
-awk '
+awk -v kinds="$kinds" '
 	{ key = $2 " " $3; med[key, $1] = $5; mean[key, $1] = $6; n[key] = $4
 	  if (!(key in seen)) { seen[key] = 1; order[++k] = key } }
 	function group(x,   s, out) {
@@ -205,24 +292,46 @@ awk '
 		return s out
 	}
 	function cell(key, kind) {
+		if (!((key, kind) in med))
+			return "-"
 		return mean[key, kind] == "-" ? med[key, kind] : \
 			sprintf("%s (%s)", med[key, kind], mean[key, kind])
 	}
 	END {
-		name["absent"] = "lookup, absent name"
-		name["present"] = "lookup, present name"
-		name["create"] = "create"
+		name["ls"] = "ls -l, per entry (cold)"
+		name["statall"] = "readdir+lstat, per entry (cold)"
 		name["readdir"] = "readdir, per entry"
-		print "| entries | operation | N | e2fold-fuse (casefold, journal) | e2fold-fuse (no journal) | fuse2fs (plain) | ratio |"
-		print "|--:|---|--:|--:|--:|--:|--:|"
+		name["absent"] = "lookup, absent name"
+		name["present"] = "lookup, present name (cold)"
+		name["repeated"] = "lookup, repeated"
+		name["other"] = "lookup, another spelling"
+		name["create"] = "create"
+		name["unlink"] = "unlink"
+		name["parallel"] = "8 workers, lookups/s"
+		nk = split(kinds, kind, " ")
+		head = "| entries | operation | N |"; rule = "|--:|---|--:|"
+		label["casefold"] = "e2fold-fuse (casefold)"
+		label["nojournal"] = "e2fold-fuse (no journal)"
+		label["kernel"] = "kernel ext4 (plain)"
+		label["plain"] = "fuse2fs (plain)"
+		for (j = 1; j <= nk; j++) {
+			head = head " " label[kind[j]] " |"; rule = rule "--:|"
+		}
+		print head " ratio |"; print rule "--:|"
 		for (i = 1; i <= k; i++) {
 			split(order[i], f, " ")
 			key = order[i]
-			r = med[key, "plain"] > 0 ? med[key, "casefold"] / med[key, "plain"] : -1
-			ratio = r < 0 ? "-" : sprintf(r < 1 ? "%.2fx" : "%.1fx", r)
-			printf "| %s | %s | %s | %s | %s | %s | %s |\n", group(f[1]),
-				name[f[2]], group(n[key]), cell(key, "casefold"),
-				cell(key, "nojournal"), cell(key, "plain"), ratio
+			kkey = f[2] == "other" ? f[1] " present" : key
+			r = -1
+			if (((key, "casefold") in med) && ((kkey, "kernel") in med) &&
+			    med[kkey, "kernel"] > 0 && med[key, "casefold"] > 0)
+				r = f[2] == "parallel" ? med[kkey, "kernel"] / med[key, "casefold"] : \
+					med[key, "casefold"] / med[kkey, "kernel"]
+			ratio = r < 0 ? "-" : sprintf(r < 10 ? "%.1fx" : "%.0fx", r)
+			line = sprintf("| %s | %s | %s |", group(f[1]), name[f[2]], group(n[key]))
+			for (j = 1; j <= nk; j++)
+				line = line " " cell(key, kind[j]) " |"
+			print line " " ratio " |"
 		}
 	}' "$work/results"
 

@@ -1,15 +1,17 @@
-# e2fold-fuse beside fuse2fs: run by hand (make bench-fuse, as root: it
-# mounts), never by `make check`.
+# e2fold-fuse beside the kernel's ext4 and fuse2fs: run by hand (make
+# bench-fuse, as root: it mounts), never by `make check`.
 #
 #   make bench-fuse
 #   make bench-fuse FUSE_BENCH_FLAGS='--sizes=100000 --ops=200 --kernel'
 #
-# bench/fuse-bench.sh makes two images per size (one directory of 10,000
-# and 100,000 entries: casefolded for e2fold-fuse, plain for fuse2fs)
-# into bench/fuse-work/ of the build tree, keeps them for the next run,
-# and prints the table: microseconds per absent-name lookup, present-name
-# lookup, create and readdir entry through each server. --kernel adds
-# bench/kernel-bench.sh's kernel times for the same sizes.
+# bench/fuse-bench.sh makes two images per size (one directory of 20,000
+# and 100,000 entries: casefolded for e2fold-fuse, plain for the host
+# kernel's loop mount and fuse2fs) into bench/fuse-work/ of the build
+# tree, keeps them for the next run, and prints one table: ls -l,
+# readdir+lstat, readdir, lookups (absent, present, repeated, another
+# spelling), create, unlink and 8 parallel workers through each, with
+# e2fold-fuse's ratio to the kernel. --kernel adds bench/kernel-bench.sh's
+# casefolded kernel times (QEMU) for the same sizes.
 FUSE_BENCH_FLAGS =
 
 EXTRA_DIST += bench/fuse-bench.sh

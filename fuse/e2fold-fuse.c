@@ -47,6 +47,12 @@ static void init(void *userdata, struct fuse_conn_info *conn)
 	 */
 	if (conn->capable & FUSE_CAP_EXPORT_SUPPORT)
 		conn->want |= FUSE_CAP_EXPORT_SUPPORT;
+	/*
+	 * Every listing with attributes: a program reads a directory whole
+	 * before it stats the names (ls -l, find, fts), so the kernel's
+	 * automatic choice would bring attributes for the first buffer only.
+	 */
+	conn->want &= ~FUSE_CAP_READDIRPLUS_AUTO;
 	/* Writes reach the image in order; no page cache write-back. */
 	conn->want &= ~FUSE_CAP_WRITEBACK_CACHE;
 }

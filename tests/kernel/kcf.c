@@ -47,7 +47,7 @@ static int usage(void)
 	      "       verify DIR LIST | lookups DIR LIST... | creates DIR LIST |\n"
 	      "       addkey PATH | encrypt DIR | fill DIR HEXPREFIX N |\n"
 	      "       check DIR HEXPREFIX N | count DIR |\n"
-	      "       times DIR absent|present|create LIST\n",
+	      "       times DIR absent|present|create|unlink LIST\n",
 	      stderr);
 	return 2;
 }
@@ -604,7 +604,8 @@ static int by_value(const void *a, const void *b)
 
 /*
  * One timed operation on a name; returns 1 when the result is the one
- * the benchmark expects (absent: ENOENT; present: found; create: made).
+ * the benchmark expects (absent: ENOENT; present: found; create: made;
+ * unlink: removed).
  */
 static int timed_op(int dfd, const char *op, const char *name, double *ret_us)
 {
@@ -617,6 +618,8 @@ static int timed_op(int dfd, const char *op, const char *name, double *ret_us)
 		r = fd;
 		if (fd >= 0)
 			close(fd);
+	} else if (!strcmp(op, "unlink")) {
+		r = unlinkat(dfd, name, 0);
 	} else {
 		r = fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW);
 	}
@@ -627,9 +630,10 @@ static int timed_op(int dfd, const char *op, const char *name, double *ret_us)
 }
 
 /*
- * times DIR absent|present|create LIST: the time of one lstat (absent:
- * a name that is not there; present: one that is) or one
- * open(O_CREAT|O_EXCL) and close (create) per hex name of LIST, each
+ * times DIR absent|present|create|unlink LIST: the time of one lstat
+ * (absent: a name that is not there; present: one that is), one
+ * open(O_CREAT|O_EXCL) and close (create) or one unlink per hex name of
+ * LIST, each
  * taken apart with CLOCK_MONOTONIC, so that the median is that of single
  * operations. Prints "OP N ops: median M us, mean A us, min L us, max H
  * us, U unexpected" (U counts results other than the expected ENOENT,
@@ -643,7 +647,8 @@ static int cmd_times(const char *dir, const char *op, const char *list)
 	FILE *f;
 	int dfd;
 
-	if (strcmp(op, "absent") && strcmp(op, "present") && strcmp(op, "create"))
+	if (strcmp(op, "absent") && strcmp(op, "present") &&
+	    strcmp(op, "create") && strcmp(op, "unlink"))
 		return usage();
 	f = fopen(list, "r");
 	dfd = open(dir, O_RDONLY | O_DIRECTORY);
