@@ -195,6 +195,7 @@ void e2fuse_create(fuse_req_t req, fuse_ino_t parent, const char *name,
 		return;
 	}
 	fi->fh = 0;
+	fi->keep_cache = e2fuse_keep_cache(srv);
 	if (fuse_reply_create(req, &e, fi))
 		e2fuse_unref(srv, ino, 1);	/* interrupted: never handed */
 }

@@ -413,6 +413,8 @@ void e2fuse_rename(fuse_req_t req, fuse_ino_t parent, const char *name,
 		   unsigned int flags);
 void e2fuse_open_file(fuse_req_t req, fuse_ino_t ino,
 		      struct fuse_file_info *fi);
+/* May the kernel keep a file's page cache from one open to the next? */
+int e2fuse_keep_cache(const struct e2fuse *srv);
 void e2fuse_read(fuse_req_t req, fuse_ino_t ino, size_t size, off_t off,
 		 struct fuse_file_info *fi);
 void e2fuse_write(fuse_req_t req, fuse_ino_t ino, const char *buf,

@@ -96,7 +96,20 @@ void e2fuse_open_file(fuse_req_t req, fuse_ino_t node,
 		return;
 	}
 	fi->fh = 0;
+	fi->keep_cache = e2fuse_keep_cache(srv);
 	fuse_reply_open(req, fi);
+}
+
+int e2fuse_keep_cache(const struct e2fuse *srv)
+{
+	/*
+	 * The kernel's page cache of a file stays valid across opens: its
+	 * contents change only through this kernel's own writes,
+	 * truncations and fallocates, which keep that cache right. But a
+	 * read the page cache answers never reaches the server, which keeps
+	 * atime: so only where reads write no atime.
+	 */
+	return srv->opt.readonly || srv->opt.atime == E2FUSE_NOATIME;
 }
 
 void e2fuse_read(fuse_req_t req, fuse_ino_t node, size_t size, off_t off,
@@ -251,8 +264,15 @@ void e2fuse_flush(fuse_req_t req, fuse_ino_t node EXT2FS_ATTR((unused)),
 	 * which is fsync's. With one, a close writes nothing: the commits
 	 * do (commit.c), as for ext4.
 	 */
-	if (!srv->opt.readonly && !srv->journaled)
-		retval = ext2fs_flush2(srv->fs, EXT2_FLAG_FLUSH_NO_SYNC);
+	if (srv->opt.readonly || srv->journaled) {
+		/*
+		 * Nothing to do, ever: ENOSYS tells the kernel to send no more
+		 * flushes on this mount, a round trip saved on every close.
+		 */
+		fuse_reply_err(req, ENOSYS);
+		return;
+	}
+	retval = ext2fs_flush2(srv->fs, EXT2_FLAG_FLUSH_NO_SYNC);
 	fuse_reply_err(req, e2fuse_errno(retval));
 }
 
