@@ -197,8 +197,8 @@ double e2fuse_attr_timeout(const struct e2fuse *srv)
 	return srv->opt.attr_timeout;
 }
 
-void e2fuse_cache_entry(struct e2fuse *srv, ext2_ino_t dir, const char *name,
-			size_t len, ext2_ino_t ino,
+void e2fuse_cache_entry(struct e2fuse *srv, ext2_ino_t dir, int casefolded,
+			const char *name, size_t len, ext2_ino_t ino,
 			const struct ext2_inode_large *inode,
 			struct fuse_entry_param *e)
 {
@@ -208,12 +208,15 @@ void e2fuse_cache_entry(struct e2fuse *srv, ext2_ino_t dir, const char *name,
 	e->entry_timeout = srv->opt.entry_timeout;
 	if (!dir || !e->entry_timeout || LINUX_S_ISDIR(inode->i_mode))
 		return;
-	if (e2fuse_read_inode(srv, dir, &parent)) {
-		e->entry_timeout = 0;	/* unknown: let nothing be cached */
-		return;
+	if (casefolded < 0) {
+		if (e2fuse_read_inode(srv, dir, &parent)) {
+			e->entry_timeout = 0;	/* unknown: let nothing be cached */
+			return;
+		}
+		casefolded = (parent.i_flags & EXT4_CASEFOLD_FL) && srv->um;
 	}
 	/* Without folding, the kernel's byte compare is the lookup's. */
-	if (!(parent.i_flags & EXT4_CASEFOLD_FL) || !srv->um)
+	if (!casefolded)
 		return;
 	remember(srv, dir, name, len, ino,
 		 e2fuse_monotonic() + e->entry_timeout + EXPIRY_SLACK);

@@ -108,10 +108,11 @@ double e2fuse_attr_timeout(const struct e2fuse *srv);
 /*
  * The timeouts of an entry reply handing ino (inode) to the kernel as
  * name/len in dir (dir 0: no name, the "." of a file handle), and the
- * note of that spelling where the kernel's cache needs watching.
+ * note of that spelling where the kernel's cache needs watching;
+ * casefolded says whether dir folds names (-1: read dir to know).
  */
-void e2fuse_cache_entry(struct e2fuse *srv, ext2_ino_t dir, const char *name,
-			size_t len, ext2_ino_t ino,
+void e2fuse_cache_entry(struct e2fuse *srv, ext2_ino_t dir, int casefolded,
+			const char *name, size_t len, ext2_ino_t ino,
 			const struct ext2_inode_large *inode,
 			struct fuse_entry_param *e);
 
@@ -252,6 +253,10 @@ void e2fuse_fill_stat(struct e2fuse *srv, ext2_ino_t ino,
 errcode_t e2fuse_fill_entry(struct e2fuse *srv, ext2_ino_t dir,
 			    const char *name, ext2_ino_t ino,
 			    struct fuse_entry_param *e);
+/* The same, where the caller knows whether dir folds names. */
+errcode_t e2fuse_fill_entry_in(struct e2fuse *srv, ext2_ino_t dir,
+			       int casefolded, const char *name,
+			       ext2_ino_t ino, struct fuse_entry_param *e);
 
 /* Reply to a request that made or found ino as name in dir. */
 void e2fuse_reply_entry(fuse_req_t req, ext2_ino_t dir, const char *name,

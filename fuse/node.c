@@ -149,6 +149,13 @@ errcode_t e2fuse_fill_entry(struct e2fuse *srv, ext2_ino_t dir,
 			    const char *name, ext2_ino_t ino,
 			    struct fuse_entry_param *e)
 {
+	return e2fuse_fill_entry_in(srv, dir, -1, name, ino, e);
+}
+
+errcode_t e2fuse_fill_entry_in(struct e2fuse *srv, ext2_ino_t dir,
+			       int casefolded, const char *name,
+			       ext2_ino_t ino, struct fuse_entry_param *e)
+{
 	struct ext2_inode_large inode;
 	errcode_t retval;
 
@@ -159,8 +166,8 @@ errcode_t e2fuse_fill_entry(struct e2fuse *srv, ext2_ino_t dir,
 	e->ino = e2fuse_node(ino);
 	e->generation = inode.i_generation;
 	e2fuse_fill_stat(srv, ino, &inode, &e->attr);
-	e2fuse_cache_entry(srv, dir, name, name ? strlen(name) : 0, ino,
-			   &inode, e);
+	e2fuse_cache_entry(srv, dir, casefolded, name,
+			   name ? strlen(name) : 0, ino, &inode, e);
 	return 0;
 }
 
