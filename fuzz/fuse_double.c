@@ -193,6 +193,66 @@ size_t fuse_add_direntry(fuse_req_t req, char *buf, size_t bufsize,
 	return entsize;
 }
 
+/*
+ * The same with the entry before it (struct fuse_direntplus): its node
+ * id (0: none handed out), generation and the attributes the handlers
+ * fill.
+ */
+size_t fuse_add_direntry_plus(fuse_req_t req, char *buf, size_t bufsize,
+			      const char *name,
+			      const struct fuse_entry_param *e, off_t off)
+{
+	size_t namelen = strlen(name);
+	size_t entsize = FUSE_DIRENT_ALIGN(FUSE_NAME_OFFSET_DIRENTPLUS +
+					   namelen);
+	struct fuse_direntplus d;
+
+	(void)req;
+	if (!buf || entsize > bufsize)
+		return entsize;
+	memset(&d, 0, sizeof(d));
+	d.entry_out.nodeid = e->ino;
+	d.entry_out.generation = e->generation;
+	d.entry_out.attr.ino = e->attr.st_ino;
+	d.entry_out.attr.mode = e->attr.st_mode;
+	d.entry_out.attr.size = e->attr.st_size;
+	d.dirent.ino = e->attr.st_ino;
+	d.dirent.off = off;
+	d.dirent.namelen = namelen;
+	d.dirent.type = (e->attr.st_mode & S_IFMT) >> 12;
+	memset(buf, 0, entsize);
+	memcpy(buf, &d, FUSE_NAME_OFFSET_DIRENTPLUS);
+	memcpy(buf + FUSE_NAME_OFFSET_DIRENTPLUS, name, namelen);
+	return entsize;
+}
+
+/*
+ * Notifications: the handlers send them only with a session (srv->se),
+ * which a run in process has not.
+ */
+int fuse_lowlevel_notify_inval_entry(struct fuse_session *se,
+				     fuse_ino_t parent, const char *name,
+				     size_t namelen)
+{
+	(void)se;
+	(void)parent;
+	(void)name;
+	(void)namelen;
+	fuzz_fail(__FILE__, __LINE__, "a notification without a session");
+	return -ENOSYS;
+}
+
+int fuse_lowlevel_notify_inval_inode(struct fuse_session *se, fuse_ino_t ino,
+				     off_t off, off_t len)
+{
+	(void)se;
+	(void)ino;
+	(void)off;
+	(void)len;
+	fuzz_fail(__FILE__, __LINE__, "a notification without a session");
+	return -ENOSYS;
+}
+
 void *fuse_req_userdata(fuse_req_t req)
 {
 	return req->userdata;

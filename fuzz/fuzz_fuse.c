@@ -14,8 +14,9 @@
  * (e2fuse_open, fuse/mount.c): a refusal ends the input, and is fine.
  * Then, as the kernel would ask, never about a node it was not handed:
  *   1. statfs and getattr of the root; from the root, at most MAX_DIRS
- *      directories: opendir, readdir to the end (in chunks of the asked
- *      size), releasedir; for MAX_NAMES of the listed names, lookups in
+ *      directories: opendir, readdir to the end (readdirplus in most
+ *      runs, as the kernel asks; in chunks of the asked size),
+ *      releasedir; for MAX_NAMES of the listed names, lookups in
  *      several spellings (as listed, ASCII case swapped, folded, with a
  *      zero-width joiner appended); each node found: getattr, lookup of
  *      "." (a file handle), listxattr, and a regular file opened and read
@@ -100,6 +101,7 @@ struct run {
 	size_t ndirs;
 	unsigned int pick;
 	size_t readdir_size;
+	int plus;		/* listings by readdirplus, as the kernel asks */
 };
 
 static void cleanup(void)
@@ -164,9 +166,9 @@ static struct node *node_of(struct run *r, fuse_ino_t id)
  * table is full only for the strangest images; the kernel would still
  * hold the node, so it is forgotten at once.
  */
-static struct node *take_entry(struct run *r, const struct fuse_req *req)
+static struct node *take_entry_param(struct run *r,
+				     const struct fuse_entry_param *e)
 {
-	const struct fuse_entry_param *e = &req->entry;
 	struct node *n = node_of(r, e->ino);
 	struct fuse_req forget;
 
@@ -185,6 +187,11 @@ static struct node *take_entry(struct run *r, const struct fuse_req *req)
 	n->size = e->attr.st_size;
 	n->nlookup++;
 	return n;
+}
+
+static struct node *take_entry(struct run *r, const struct fuse_req *req)
+{
+	return take_entry_param(r, &req->entry);
 }
 
 /* Does the server refuse writes (read-only, or corruption met)? */
@@ -355,6 +362,44 @@ static off_t take_dirents(struct listed *l, const struct fuse_req *req,
 	return next;
 }
 
+/*
+ * The entries of one readdirplus reply (struct fuse_direntplus): as
+ * take_dirents, and each node handed out is one lookup more to forget.
+ */
+static off_t take_direntplus(struct run *r, struct listed *l,
+			     const struct fuse_req *req, off_t off)
+{
+	size_t at = 0;
+	off_t next = -1;
+
+	while (at < req->len) {
+		struct fuse_direntplus d;
+		struct fuse_entry_param e;
+		size_t entsize;
+
+		FUZZ_ASSERT(req->len - at >= FUSE_NAME_OFFSET_DIRENTPLUS);
+		memcpy(&d, req->buf + at, FUSE_NAME_OFFSET_DIRENTPLUS);
+		entsize = FUSE_DIRENT_ALIGN(FUSE_NAME_OFFSET_DIRENTPLUS +
+					    d.dirent.namelen);
+		FUZZ_ASSERT(entsize <= req->len - at);
+		FUZZ_ASSERT((off_t)d.dirent.off > off);
+		off = next = d.dirent.off;
+		if (d.entry_out.nodeid) {
+			memset(&e, 0, sizeof(e));
+			e.ino = d.entry_out.nodeid;
+			e.attr.st_mode = d.entry_out.attr.mode;
+			e.attr.st_size = d.entry_out.attr.size;
+			take_entry_param(r, &e);
+		}
+		if (l->n < MAX_LISTED)
+			l->names[l->n++] = strndup((char *)req->buf + at +
+						   FUSE_NAME_OFFSET_DIRENTPLUS,
+						   d.dirent.namelen);
+		at += entsize;
+	}
+	return next;
+}
+
 /* opendir, readdir to the end, releasedir: the names listed. */
 static void list_dir(struct run *r, fuse_ino_t id, struct listed *l)
 {
@@ -369,14 +414,22 @@ static void list_dir(struct run *r, fuse_ino_t id, struct listed *l)
 	if (req.kind != REPLY_OPEN)
 		return;
 	for (;;) {
-		double_req_init(&req, &r->srv, "readdir", r->readdir_size);
-		e2fuse_readdir(&req, id, r->readdir_size, off, &fi);
+		if (r->plus) {
+			double_req_init(&req, &r->srv, "readdirplus",
+					r->readdir_size);
+			e2fuse_readdirplus(&req, id, r->readdir_size, off, &fi);
+		} else {
+			double_req_init(&req, &r->srv, "readdir",
+					r->readdir_size);
+			e2fuse_readdir(&req, id, r->readdir_size, off, &fi);
+		}
 		double_req_check(&req, REPLY(REPLY_BUF));
 		if (req.kind != REPLY_BUF || !req.len) {
 			double_req_free(&req);
 			break;
 		}
-		off = take_dirents(l, &req, off);
+		off = r->plus ? take_direntplus(r, l, &req, off) :
+				take_dirents(l, &req, off);
 		double_req_free(&req);
 		/* An entry too large for the size asked for: no progress. */
 		if (off < 0)
@@ -679,6 +732,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	 * the longest entry, 280 bytes) make listings go on from offsets.
 	 */
 	r->readdir_size = r->pick % 2 ? 4096 : 288 + 224 * (r->pick % 4 / 2);
+	r->plus = r->pick % 8 < 6;
 	if (!e2fuse_open(&r->srv)) {
 		serve(r, opts & OPT_WRITE);
 		forget_all(r);
