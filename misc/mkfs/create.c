@@ -1,6 +1,7 @@
 /* create.c: ext2fs_initialize() and the superblock fields around it. */
 #include "config.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include <et/com_err.h>
@@ -59,6 +60,19 @@ errcode_t mkfs_create(const char *device, const struct mkfs_plan *plan,
 		com_err(mkfs_prog, retval, "while setting up the superblock of %s",
 			device);
 		return retval;
+	}
+	/* -E offset=: every block from here on is that far into the device. */
+	if (plan->offset) {
+		char buf[40];
+
+		snprintf(buf, sizeof(buf), "offset=%llu",
+			 (unsigned long long)plan->offset);
+		retval = io_channel_set_options(fs->io, buf);
+		if (retval) {
+			com_err(mkfs_prog, retval, "while setting %s", buf);
+			ext2fs_free(fs);
+			return retval;
+		}
 	}
 	sb = fs->super;
 	/* Inodes 1 to s_first_ino - 1 are reserved: there must be more. */

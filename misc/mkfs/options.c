@@ -57,7 +57,8 @@ static void usage(FILE *f)
 		"                  collisions=stop|rename, hash_seed=UUID,\n"
 		"                  root_owner=UID:GID, discard, nodiscard,\n"
 		"                  lazy_itable_init=0|1, lazy_journal_init=0|1, test_fs,\n"
-		"                  stride=N, stripe_width=N, num_backup_sb=0|1|2\n"
+		"                  stride=N, stripe_width=N, num_backup_sb=0|1|2,\n"
+		"                  offset=BYTES (where the filesystem starts)\n"
 		"  -d SOURCE     populate from a directory or an archive\n"
 		"  --report FILE write a JSON report of the source check\n"
 		"  --progress FD progress of populating, as e2fsck -C shows it:\n"
@@ -362,6 +363,16 @@ static errcode_t ext_stripe_width(struct mkfs_options *opt, const char *arg)
 	return retval;
 }
 
+/* offset=BYTES: the filesystem starts this far into the device. */
+static errcode_t ext_offset(struct mkfs_options *opt, const char *arg)
+{
+	unsigned long long v;
+	errcode_t retval = parse_uint("offset", arg, 0, ~0ULL >> 1, &v);
+
+	opt->offset = v;
+	return retval;
+}
+
 static errcode_t ext_num_backup_sb(struct mkfs_options *opt, const char *arg)
 {
 	unsigned long long v;
@@ -395,6 +406,7 @@ static const struct {
 	{ "stripe_width", ARG_REQUIRED, ext_stripe_width },
 	{ "stripe-width", ARG_REQUIRED, ext_stripe_width },
 	{ "num_backup_sb", ARG_REQUIRED, ext_num_backup_sb },
+	{ "offset", ARG_REQUIRED, ext_offset },
 };
 
 static errcode_t parse_one_extended(struct mkfs_options *opt,

@@ -71,6 +71,7 @@ struct mkfs_options {
 	int lazy_itable_init;		/* -1: default */
 	int lazy_journal_init;
 	int test_fs;
+	unsigned long long offset;	/* offset=: bytes before the filesystem */
 	int casefold_root;
 	int casefold_all;		/* casefold_dirs=all */
 	char **casefold_dirs;		/* casefold_dirs=DIR:DIR... */

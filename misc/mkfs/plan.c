@@ -106,7 +106,13 @@ static errcode_t size_in_units(const struct mkfs_options *opt,
 	if (!target->exists)
 		return invalid("%s does not exist; give a SIZE to create it",
 			       target->name);
-	count = target->size_bytes / unit;
+	/* With -E offset= and no SIZE, what follows the offset, as mke2fs. */
+	if (opt->offset >= target->size_bytes) {
+		com_err(mkfs_prog, 0, "%s: offset %llu is past its end",
+			target->name, opt->offset);
+		return EXT2_ET_INVALID_ARGUMENT;
+	}
+	count = (target->size_bytes - opt->offset) / unit;
 	/* A device's size is used in whole pages, as mke2fs does. */
 	page_units = page_size() > unit ? page_size() / unit : 1;
 	count &= ~(page_units - 1);
@@ -515,5 +521,6 @@ errcode_t mkfs_plan_make(const struct mkfs_options *opt,
 	plan->journal_flags = EXT2_MKJOURNAL_NO_MNT_CHECK |
 		(opt->lazy_journal_init ? EXT2_MKJOURNAL_LAZYINIT : 0);
 	plan->discard = opt->discard;
+	plan->offset = opt->offset;
 	return 0;
 }

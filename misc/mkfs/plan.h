@@ -28,6 +28,7 @@ struct mkfs_plan {
 	struct ext2_super_block param;	/* for ext2fs_initialize() */
 	struct mkfs_profile profile;
 	__u64 bytes;			/* size of the filesystem */
+	__u64 offset;			/* -E offset=: where it starts */
 	int lazy_itable_init;
 	int journal_flags;		/* EXT2_MKJOURNAL_* */
 	int discard;

@@ -265,7 +265,8 @@ static errcode_t make_filesystem(struct run *r)
 	errcode_t retval;
 
 	if (!r->target.exists) {
-		retval = mkfs_target_create(&r->target, r->plan.bytes);
+		retval = mkfs_target_create(&r->target,
+					   r->plan.offset + r->plan.bytes);
 		if (retval)
 			return retval;
 		layout.target_has_data = 1;
