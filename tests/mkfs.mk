@@ -16,7 +16,8 @@ M_TESTS = \
 	tests/m_casefold_dirs \
 	tests/m_casefold_metadata \
 	tests/m_casefold_lostfound \
-	tests/m_casefold_offset
+	tests/m_casefold_offset \
+	tests/m_casefold_resize
 TESTS += $(M_TESTS)
 EXTRA_DIST += $(M_TESTS) tests/mkfs-lib.sh
 

@@ -58,7 +58,8 @@ static void usage(FILE *f)
 		"                  root_owner=UID:GID, discard, nodiscard,\n"
 		"                  lazy_itable_init=0|1, lazy_journal_init=0|1, test_fs,\n"
 		"                  stride=N, stripe_width=N, num_backup_sb=0|1|2,\n"
-		"                  offset=BYTES (where the filesystem starts)\n"
+		"                  offset=BYTES (where the filesystem starts),\n"
+		"                  resize=BLOCKS (room to grow online to)\n"
 		"  -d SOURCE     populate from a directory or an archive\n"
 		"  --report FILE write a JSON report of the source check\n"
 		"  --progress FD progress of populating, as e2fsck -C shows it:\n"
@@ -373,6 +374,15 @@ static errcode_t ext_offset(struct mkfs_options *opt, const char *arg)
 	return retval;
 }
 
+/* resize=N: blocks (or a size with a suffix) to reserve GDT room for. */
+static errcode_t ext_resize(struct mkfs_options *opt, const char *arg)
+{
+	if (parse_size(arg, &opt->resize) || !opt->resize.value)
+		return bad_value("resize", arg);
+	opt->have_resize = 1;
+	return 0;
+}
+
 static errcode_t ext_num_backup_sb(struct mkfs_options *opt, const char *arg)
 {
 	unsigned long long v;
@@ -407,6 +417,7 @@ static const struct {
 	{ "stripe-width", ARG_REQUIRED, ext_stripe_width },
 	{ "num_backup_sb", ARG_REQUIRED, ext_num_backup_sb },
 	{ "offset", ARG_REQUIRED, ext_offset },
+	{ "resize", ARG_REQUIRED, ext_resize },
 };
 
 static errcode_t parse_one_extended(struct mkfs_options *opt,

@@ -71,6 +71,8 @@ struct mkfs_options {
 	int lazy_itable_init;		/* -1: default */
 	int lazy_journal_init;
 	int test_fs;
+	int have_resize;
+	struct mkfs_size resize;	/* resize=: the most blocks to grow to */
 	unsigned long long offset;	/* offset=: bytes before the filesystem */
 	int casefold_root;
 	int casefold_all;		/* casefold_dirs=all */

@@ -458,6 +458,44 @@ static errcode_t plan_identity(const struct mkfs_options *opt,
 	return 0;
 }
 
+/*
+ * -E resize=N: enough reserved GDT blocks for the descriptors of N
+ * blocks, less those the filesystem has already, at most one block of
+ * addresses; the resize inode carries them. Counted as mke2fs does.
+ */
+static errcode_t plan_resize(const struct mkfs_options *opt,
+			     struct mkfs_plan *plan)
+{
+	struct ext2_super_block *p = &plan->param;
+	unsigned int bs = EXT2_BLOCK_SIZE(p);
+	unsigned long long bpg = opt->blocks_per_group ?
+		opt->blocks_per_group : bs * 8ULL;
+	unsigned long long max, groups, want;
+	unsigned int per_block = EXT2_DESC_PER_BLOCK(p);
+	long long rsv;
+
+	if (!opt->have_resize)
+		return 0;
+	max = opt->resize.in_bytes ? opt->resize.value / bs : opt->resize.value;
+	if (max <= ext2fs_blocks_count(p)) {
+		com_err(mkfs_prog, 0, "resize=%llu blocks: the maximum must be "
+			"larger than the filesystem (%llu blocks)", max,
+			(unsigned long long)ext2fs_blocks_count(p));
+		return EXT2_ET_INVALID_ARGUMENT;
+	}
+	groups = (ext2fs_blocks_count(p) + bpg - 1) / bpg;
+	want = (max + bpg - 1) / bpg;
+	rsv = (long long)((want + per_block - 1) / per_block) -
+		(long long)((groups + per_block - 1) / per_block);
+	if (rsv > (long long)EXT2_ADDR_PER_BLOCK(p))
+		rsv = EXT2_ADDR_PER_BLOCK(p);
+	if (rsv > 0) {
+		ext2fs_set_feature_resize_inode(p);
+		p->s_reserved_gdt_blocks = rsv;
+	}
+	return 0;
+}
+
 errcode_t mkfs_plan_make(const struct mkfs_options *opt,
 			 const struct mkfs_target *target,
 			 struct mkfs_plan *plan)
@@ -489,6 +527,8 @@ errcode_t mkfs_plan_make(const struct mkfs_options *opt,
 		retval = plan_inodes(opt, plan);
 	if (!retval)
 		retval = plan_identity(opt, plan);
+	if (!retval)
+		retval = plan_resize(opt, plan);
 	if (retval)
 		return retval;
 	ratio = opt->reserved_ratio >= 0 ? opt->reserved_ratio :
