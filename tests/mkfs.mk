@@ -17,7 +17,8 @@ M_TESTS = \
 	tests/m_casefold_metadata \
 	tests/m_casefold_lostfound \
 	tests/m_casefold_offset \
-	tests/m_casefold_resize
+	tests/m_casefold_resize \
+	tests/m_casefold_badblocks
 TESTS += $(M_TESTS)
 EXTRA_DIST += $(M_TESTS) tests/mkfs-lib.sh
 

@@ -1,6 +1,7 @@
 /* layout.c: the empty filesystem, written in mke2fs's order. */
 #include "config.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -110,6 +111,90 @@ static errcode_t wipe_end(ext2_filsys fs)
 	return retval;
 }
 
+static void bb_out_of_range(ext2_filsys fs, blk_t blk)
+{
+	fprintf(stderr, "%s: bad block %u is outside the filesystem; "
+		"ignored\n", mkfs_prog, blk);
+}
+
+/* Mark (or unmark) every block of the bad blocks list in the bitmap. */
+static errcode_t mark_bad_blocks(ext2_filsys fs, ext2_badblocks_list bb,
+				 int mark)
+{
+	ext2_badblocks_iterate it;
+	blk_t blk;
+	errcode_t retval;
+
+	if (!bb)
+		return 0;
+	retval = ext2fs_badblocks_list_iterate_begin(bb, &it);
+	if (retval)
+		return retval;
+	while (ext2fs_badblocks_list_iterate(it, &blk)) {
+		if (mark)
+			ext2fs_mark_block_bitmap2(fs->block_map, blk);
+		else
+			ext2fs_unmark_block_bitmap2(fs->block_map, blk);
+	}
+	ext2fs_badblocks_list_iterate_end(it);
+	return 0;
+}
+
+/*
+ * -l: read the list. The primary superblock and descriptors must be good
+ * (nothing could be made); a bad backup is warned of, as mke2fs does.
+ */
+static errcode_t read_bad_blocks(ext2_filsys fs, struct mkfs_layout *l)
+{
+	FILE *f;
+	errcode_t retval;
+	blk64_t first = fs->super->s_first_data_block, last, b;
+	dgrp_t g;
+	unsigned long j;
+
+	if (!l->bad_blocks_file)
+		return 0;
+	f = fopen(l->bad_blocks_file, "r");
+	if (!f) {
+		retval = errno;
+		com_err(mkfs_prog, retval, "while opening the bad blocks list "
+			"%s", l->bad_blocks_file);
+		return retval;
+	}
+	retval = ext2fs_read_bb_FILE(fs, f, &l->bb_list, bb_out_of_range);
+	fclose(f);
+	if (retval) {
+		com_err(mkfs_prog, retval, "while reading the bad blocks list "
+			"%s", l->bad_blocks_file);
+		return retval;
+	}
+	last = first + 1 + fs->desc_blocks;
+	for (b = first; b <= last; b++) {
+		if (ext2fs_badblocks_list_test(l->bb_list, b)) {
+			com_err(mkfs_prog, 0, "block %llu of %s is bad, in the "
+				"primary superblock and group descriptors: "
+				"blocks %llu to %llu must be good to make a "
+				"filesystem", (unsigned long long)b,
+				l->bad_blocks_file, (unsigned long long)first,
+				(unsigned long long)last);
+			return EXT2_ET_INVALID_ARGUMENT;
+		}
+	}
+	for (g = 1; g < fs->group_desc_count; g++) {
+		b = ext2fs_group_first_block2(fs, g);
+		for (j = 0; j <= fs->desc_blocks; j++) {
+			if (!ext2fs_bg_has_super(fs, g) ||
+			    !ext2fs_badblocks_list_test(l->bb_list, b + j))
+				continue;
+			fprintf(stderr, "%s: warning: the backup superblock "
+				"and descriptors at block %llu have bad "
+				"blocks\n", mkfs_prog, (unsigned long long)b);
+			break;
+		}
+	}
+	return mark_bad_blocks(fs, l->bb_list, 1);
+}
+
 static errcode_t allocate_tables(ext2_filsys fs, const struct mkfs_layout *l,
 				 blk64_t *ret_overhead)
 {
@@ -117,6 +202,9 @@ static errcode_t allocate_tables(ext2_filsys fs, const struct mkfs_layout *l,
 
 	progress(l, "Allocating group tables: ");
 	retval = ext2fs_allocate_tables(fs);
+	/* Bad blocks are no overhead: out of the bitmap while counting. */
+	if (!retval)
+		retval = mark_bad_blocks(fs, l->bb_list, 0);
 	if (!retval)
 		retval = ext2fs_convert_subcluster_bitmap(fs, &fs->block_map);
 	if (!retval)
@@ -124,6 +212,8 @@ static errcode_t allocate_tables(ext2_filsys fs, const struct mkfs_layout *l,
 				fs->super->s_first_data_block,
 				ext2fs_blocks_count(fs->super) - 1,
 				ret_overhead);
+	if (!retval)
+		retval = mark_bad_blocks(fs, l->bb_list, 1);
 	if (retval) {
 		com_err(mkfs_prog, retval, "while allocating group tables");
 		return retval;
@@ -266,8 +356,8 @@ static errcode_t create_lost_found(ext2_filsys fs, struct mkfs_layout *l)
 	return retval;
 }
 
-/* Inodes 3 to s_first_ino - 1 are reserved; 1 lists bad blocks (none). */
-static errcode_t reserve_inodes(ext2_filsys fs)
+/* Inodes 3 to s_first_ino - 1 are reserved; 1 lists the bad blocks (-l). */
+static errcode_t reserve_inodes(ext2_filsys fs, ext2_badblocks_list bb)
 {
 	errcode_t retval;
 	ext2_ino_t ino;
@@ -277,7 +367,7 @@ static errcode_t reserve_inodes(ext2_filsys fs)
 	ext2fs_mark_ib_dirty(fs);
 	ext2fs_mark_inode_bitmap2(fs->inode_map, EXT2_BAD_INO);
 	ext2fs_inode_alloc_stats2(fs, EXT2_BAD_INO, +1, 0);
-	retval = ext2fs_update_bb_inode(fs, NULL);
+	retval = ext2fs_update_bb_inode(fs, bb);
 	if (!retval && ext2fs_has_feature_resize_inode(fs->super))
 		retval = ext2fs_create_resize_inode(fs);
 	if (retval)
@@ -403,7 +493,9 @@ errcode_t mkfs_layout_write(ext2_filsys fs, struct mkfs_layout *l)
 		com_err(mkfs_prog, retval, "while erasing the old superblock");
 		return retval;
 	}
-	retval = allocate_tables(fs, l, &overhead);
+	retval = read_bad_blocks(fs, l);
+	if (!retval)
+		retval = allocate_tables(fs, l, &overhead);
 	if (!retval)
 		retval = wipe_boot_sectors(fs);
 	if (!retval)
@@ -415,7 +507,11 @@ errcode_t mkfs_layout_write(ext2_filsys fs, struct mkfs_layout *l)
 	if (!retval)
 		retval = create_lost_found(fs, l);
 	if (!retval)
-		retval = reserve_inodes(fs);
+		retval = reserve_inodes(fs, l->bb_list);
+	if (l->bb_list) {
+		ext2fs_badblocks_list_free(l->bb_list);
+		l->bb_list = NULL;
+	}
 	if (!retval)
 		retval = create_journal(fs, l, &journal);
 	if (!retval && ext2fs_has_feature_mmp(fs->super)) {
@@ -428,7 +524,8 @@ errcode_t mkfs_layout_write(ext2_filsys fs, struct mkfs_layout *l)
 		return retval;
 	fs->super->s_overhead_clusters = overhead + journal +
 		fs->super->s_first_data_block;
-	if (ext2fs_has_feature_bigalloc(fs->super))
+	/* Bad blocks are in the bitmap only: count the free blocks again. */
+	if (ext2fs_has_feature_bigalloc(fs->super) || l->bad_blocks_file)
 		recount_free_clusters(fs);
 	/* The orphan file comes last, as mke2fs makes it. */
 	if (ext2fs_has_feature_orphan_file(fs->super)) {

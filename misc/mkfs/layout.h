@@ -23,6 +23,8 @@ struct mkfs_layout {
 	int root_casefold;
 	int quiet;
 	ext2_ino_t lost_found;	/* set by mkfs_layout_write() */
+	const char *bad_blocks_file;	/* -l; NULL: none */
+	ext2_badblocks_list bb_list;	/* read from it */
 };
 
 /* Write everything an empty filesystem holds; fs is from mkfs_create(). */

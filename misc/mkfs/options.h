@@ -56,6 +56,7 @@ struct mkfs_options {
 	const char *usage_types;	/* -T; NULL: from the size */
 	int progress_fd;		/* --progress: -1 none, 0 a bar */
 	const char *undo_file;		/* -z */
+	const char *bad_blocks_file;	/* -l */
 	int direct_io;			/* -D */
 
 	/* -E */

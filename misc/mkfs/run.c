@@ -261,6 +261,7 @@ static errcode_t make_filesystem(struct run *r)
 		.target_has_data = r->target.size_bytes > 0,
 		.root_casefold = r->tree.root->casefold,
 		.quiet = r->opt.quiet,
+		.bad_blocks_file = r->opt.bad_blocks_file,
 	};
 	errcode_t retval;
 
