@@ -18,7 +18,8 @@ M_TESTS = \
 	tests/m_casefold_lostfound \
 	tests/m_casefold_offset \
 	tests/m_casefold_resize \
-	tests/m_casefold_badblocks
+	tests/m_casefold_badblocks \
+	tests/m_casefold_badblocks_check
 TESTS += $(M_TESTS)
 EXTRA_DIST += $(M_TESTS) tests/mkfs-lib.sh
 

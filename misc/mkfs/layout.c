@@ -4,6 +4,8 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <et/com_err.h>
 
@@ -141,6 +143,82 @@ static errcode_t mark_bad_blocks(ext2_filsys fs, ext2_badblocks_list bb,
 }
 
 /*
+ * -c: badblocks -b BLOCKSIZE -X [-s] [-w] DEVICE LAST, as mke2fs runs it
+ * (-X: the mount check is ours), its output read as a -l list.
+ */
+static errcode_t run_badblocks(ext2_filsys fs, struct mkfs_layout *l)
+{
+	char bs[16], last[32];
+	const char *argv[10];
+	int n = 0, fds[2], status;
+	pid_t pid;
+	FILE *f;
+	errcode_t retval;
+
+	snprintf(bs, sizeof(bs), "%u", fs->blocksize);
+	snprintf(last, sizeof(last), "%llu",
+		 (unsigned long long)ext2fs_blocks_count(fs->super) - 1);
+	argv[n++] = "badblocks";
+	argv[n++] = "-b";
+	argv[n++] = bs;
+	argv[n++] = "-X";
+	if (!l->quiet)
+		argv[n++] = "-s";
+	if (l->check_blocks > 1)
+		argv[n++] = "-w";
+	argv[n++] = fs->device_name;
+	argv[n++] = last;
+	argv[n] = NULL;
+	if (pipe(fds) < 0) {
+		retval = errno;
+		com_err(mkfs_prog, retval, "while running badblocks");
+		return retval;
+	}
+	pid = fork();
+	if (pid < 0) {
+		retval = errno;
+		close(fds[0]);
+		close(fds[1]);
+		com_err(mkfs_prog, retval, "while running badblocks");
+		return retval;
+	}
+	if (!pid) {
+		close(fds[0]);
+		if (dup2(fds[1], STDOUT_FILENO) < 0)
+			_exit(127);
+		close(fds[1]);
+		execvp(argv[0], (char *const *)argv);
+		fprintf(stderr, "%s: cannot run badblocks: %s\n", mkfs_prog,
+			strerror(errno));
+		_exit(127);
+	}
+	close(fds[1]);
+	f = fdopen(fds[0], "r");
+	if (!f) {
+		retval = errno;
+		close(fds[0]);
+		waitpid(pid, &status, 0);
+		com_err(mkfs_prog, retval, "while reading badblocks' output");
+		return retval;
+	}
+	retval = ext2fs_read_bb_FILE(fs, f, &l->bb_list, bb_out_of_range);
+	fclose(f);
+	if (waitpid(pid, &status, 0) < 0 && !retval)
+		retval = errno;
+	if (retval) {
+		com_err(mkfs_prog, retval, "while reading badblocks' list");
+		return retval;
+	}
+	if (!WIFEXITED(status) || WEXITSTATUS(status)) {
+		com_err(mkfs_prog, 0, "badblocks on %s failed (status %d)",
+			fs->device_name, WIFEXITED(status) ?
+			WEXITSTATUS(status) : -1);
+		return EXT2_ET_INVALID_ARGUMENT;
+	}
+	return 0;
+}
+
+/*
  * -l: read the list. The primary superblock and descriptors must be good
  * (nothing could be made); a bad backup is warned of, as mke2fs does.
  */
@@ -152,8 +230,10 @@ static errcode_t read_bad_blocks(ext2_filsys fs, struct mkfs_layout *l)
 	dgrp_t g;
 	unsigned long j;
 
-	if (!l->bad_blocks_file)
+	if (!l->bad_blocks_file && !l->check_blocks)
 		return 0;
+	if (!l->bad_blocks_file)
+		goto check;
 	f = fopen(l->bad_blocks_file, "r");
 	if (!f) {
 		retval = errno;
@@ -168,14 +248,24 @@ static errcode_t read_bad_blocks(ext2_filsys fs, struct mkfs_layout *l)
 			"%s", l->bad_blocks_file);
 		return retval;
 	}
+check:
+	if (l->check_blocks) {
+		retval = run_badblocks(fs, l);
+		if (retval)
+			return retval;
+	}
+	if (!l->bb_list)
+		return 0;
 	last = first + 1 + fs->desc_blocks;
 	for (b = first; b <= last; b++) {
 		if (ext2fs_badblocks_list_test(l->bb_list, b)) {
-			com_err(mkfs_prog, 0, "block %llu of %s is bad, in the "
+			com_err(mkfs_prog, 0, "block %llu is bad (%s), in the "
 				"primary superblock and group descriptors: "
 				"blocks %llu to %llu must be good to make a "
 				"filesystem", (unsigned long long)b,
-				l->bad_blocks_file, (unsigned long long)first,
+				l->bad_blocks_file && !l->check_blocks ?
+				l->bad_blocks_file : "-l or -c",
+				(unsigned long long)first,
 				(unsigned long long)last);
 			return EXT2_ET_INVALID_ARGUMENT;
 		}
@@ -525,7 +615,8 @@ errcode_t mkfs_layout_write(ext2_filsys fs, struct mkfs_layout *l)
 	fs->super->s_overhead_clusters = overhead + journal +
 		fs->super->s_first_data_block;
 	/* Bad blocks are in the bitmap only: count the free blocks again. */
-	if (ext2fs_has_feature_bigalloc(fs->super) || l->bad_blocks_file)
+	if (ext2fs_has_feature_bigalloc(fs->super) || l->bad_blocks_file ||
+	    l->check_blocks)
 		recount_free_clusters(fs);
 	/* The orphan file comes last, as mke2fs makes it. */
 	if (ext2fs_has_feature_orphan_file(fs->super)) {

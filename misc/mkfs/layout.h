@@ -24,7 +24,8 @@ struct mkfs_layout {
 	int quiet;
 	ext2_ino_t lost_found;	/* set by mkfs_layout_write() */
 	const char *bad_blocks_file;	/* -l; NULL: none */
-	ext2_badblocks_list bb_list;	/* read from it */
+	int check_blocks;		/* -c: 1, -cc: 2 */
+	ext2_badblocks_list bb_list;	/* read from it and badblocks */
 };
 
 /* Write everything an empty filesystem holds; fs is from mkfs_create(). */

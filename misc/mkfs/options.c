@@ -46,6 +46,8 @@ static void usage(FILE *f)
 		"  -e BEHAVIOR   on errors: continue, remount-ro or panic\n"
 		"  -z FILE       save every block overwritten into FILE first\n"
 		"                (e2undo FILE DEVICE restores them); no discard\n"
+		"  -c            check the device with badblocks(8) first (-cc:\n"
+		"                its destructive read-write test); as -l\n"
 		"  -l FILE       mark the blocks FILE lists (one number a line,\n"
 		"                as badblocks prints them) bad\n"
 		"  -D            direct I/O (O_DIRECT) to the device\n"
@@ -620,6 +622,9 @@ static errcode_t parse_letter(struct mkfs_options *opt, int c, char *arg,
 			"only; revision 0 has no features (not even casefold): "
 			"use mke2fs -r 0", arg);
 		return EXT2_ET_INVALID_ARGUMENT;
+	case 'c':
+		opt->check_blocks++;
+		return 0;
 	case 'l':
 		opt->bad_blocks_file = arg;
 		return 0;
@@ -688,7 +693,7 @@ errcode_t mkfs_parse_options(int argc, char **argv, struct mkfs_options *opt)
 	opt->creator_os = -1;
 	opt->num_backup_sb = -1;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, "b:C:Dd:E:e:FG:g:hI:i:jJ:Kl:L:M:m:N:nO:o:qr:T:t:U:Vvz:",
+	while ((c = getopt_long(argc, argv, "b:cC:Dd:E:e:FG:g:hI:i:jJ:Kl:L:M:m:N:nO:o:qr:T:t:U:Vvz:",
 				longopts, NULL)) != -1) {
 		retval = parse_letter(opt, c, optarg, label_buf);
 		if (retval)

@@ -57,6 +57,7 @@ struct mkfs_options {
 	int progress_fd;		/* --progress: -1 none, 0 a bar */
 	const char *undo_file;		/* -z */
 	const char *bad_blocks_file;	/* -l */
+	int check_blocks;		/* -c: 1 read-only, -cc: 2 read-write */
 	int direct_io;			/* -D */
 
 	/* -E */

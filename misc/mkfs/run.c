@@ -262,6 +262,7 @@ static errcode_t make_filesystem(struct run *r)
 		.root_casefold = r->tree.root->casefold,
 		.quiet = r->opt.quiet,
 		.bad_blocks_file = r->opt.bad_blocks_file,
+		.check_blocks = r->opt.check_blocks,
 	};
 	errcode_t retval;
 
