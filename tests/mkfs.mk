@@ -19,7 +19,8 @@ M_TESTS = \
 	tests/m_casefold_offset \
 	tests/m_casefold_resize \
 	tests/m_casefold_badblocks \
-	tests/m_casefold_badblocks_check
+	tests/m_casefold_badblocks_check \
+	tests/m_casefold_super_only
 TESTS += $(M_TESTS)
 EXTRA_DIST += $(M_TESTS) tests/mkfs-lib.sh
 

@@ -568,11 +568,41 @@ static void recount_free_clusters(ext2_filsys fs)
 	ext2fs_free_blocks_count_set(fs->super, total);
 }
 
+/*
+ * -S: the descriptors must point where the tables were put, so place
+ * them again; write nothing else. Every inode may hold data e2fsck can
+ * recover: none is counted unused, and the filesystem needs a check.
+ */
+static errcode_t super_only(ext2_filsys fs, const struct mkfs_layout *l)
+{
+	blk64_t overhead;
+	errcode_t retval;
+	dgrp_t g;
+
+	retval = allocate_tables(fs, l, &overhead);
+	if (retval)
+		return retval;
+	fs->super->s_state |= EXT2_ERROR_FS;
+	fs->flags &= ~(EXT2_FLAG_IB_DIRTY | EXT2_FLAG_BB_DIRTY);
+	if (ext2fs_has_group_desc_csum(fs)) {
+		for (g = 0; g < fs->group_desc_count; g++) {
+			ext2fs_bg_itable_unused_set(fs, g, 0);
+			ext2fs_group_desc_csum_set(fs, g);
+		}
+	}
+	if (ext2fs_has_feature_journal(fs->super))
+		fs->super->s_journal_inum = EXT2_JOURNAL_INO;
+	return 0;
+}
+
 errcode_t mkfs_layout_write(ext2_filsys fs, struct mkfs_layout *l)
 {
 	int lazy = l->plan->lazy_itable_init, zeroed = 0;
 	blk64_t overhead = 0, journal = 0;
 	errcode_t retval;
+
+	if (l->super_only)
+		return super_only(fs, l);
 
 	if (l->plan->discard && l->target_has_data && discard_all(fs)) {
 		lazy = 1;

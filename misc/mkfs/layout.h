@@ -25,6 +25,7 @@ struct mkfs_layout {
 	ext2_ino_t lost_found;	/* set by mkfs_layout_write() */
 	const char *bad_blocks_file;	/* -l; NULL: none */
 	int check_blocks;		/* -c: 1, -cc: 2 */
+	int super_only;			/* -S */
 	ext2_badblocks_list bb_list;	/* read from it and badblocks */
 };
 

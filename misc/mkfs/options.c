@@ -50,6 +50,9 @@ static void usage(FILE *f)
 		"                its destructive read-write test); as -l\n"
 		"  -l FILE       mark the blocks FILE lists (one number a line,\n"
 		"                as badblocks prints them) bad\n"
+		"  -S            write the superblock and group descriptors only,\n"
+		"                to recover a filesystem whose ones are lost\n"
+		"                (then run e2fsck); the same options as at first\n"
 		"  -D            direct I/O (O_DIRECT) to the device\n"
 		"  -K            keep the device's blocks: no discard\n"
 		"                (-E nodiscard)\n"
@@ -622,6 +625,9 @@ static errcode_t parse_letter(struct mkfs_options *opt, int c, char *arg,
 			"only; revision 0 has no features (not even casefold): "
 			"use mke2fs -r 0", arg);
 		return EXT2_ET_INVALID_ARGUMENT;
+	case 'S':
+		opt->super_only = 1;
+		return 0;
 	case 'c':
 		opt->check_blocks++;
 		return 0;
@@ -693,7 +699,7 @@ errcode_t mkfs_parse_options(int argc, char **argv, struct mkfs_options *opt)
 	opt->creator_os = -1;
 	opt->num_backup_sb = -1;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, "b:cC:Dd:E:e:FG:g:hI:i:jJ:Kl:L:M:m:N:nO:o:qr:T:t:U:Vvz:",
+	while ((c = getopt_long(argc, argv, "b:cC:Dd:E:e:FG:g:hI:i:jJ:Kl:L:M:m:N:nO:o:qr:ST:t:U:Vvz:",
 				longopts, NULL)) != -1) {
 		retval = parse_letter(opt, c, optarg, label_buf);
 		if (retval)
@@ -713,6 +719,11 @@ errcode_t mkfs_parse_options(int argc, char **argv, struct mkfs_options *opt)
 	}
 	if (optind < argc) {
 		com_err(mkfs_prog, 0, "unexpected argument '%s'", argv[optind]);
+		return EXT2_ET_INVALID_ARGUMENT;
+	}
+	if (opt->super_only && opt->source) {
+		com_err(mkfs_prog, 0, "-S rewrites the superblock and "
+			"descriptors only: it writes no files (-d)");
 		return EXT2_ET_INVALID_ARGUMENT;
 	}
 	return 0;

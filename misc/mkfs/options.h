@@ -58,6 +58,7 @@ struct mkfs_options {
 	const char *undo_file;		/* -z */
 	const char *bad_blocks_file;	/* -l */
 	int check_blocks;		/* -c: 1 read-only, -cc: 2 read-write */
+	int super_only;			/* -S */
 	int direct_io;			/* -D */
 
 	/* -E */

@@ -263,6 +263,7 @@ static errcode_t make_filesystem(struct run *r)
 		.quiet = r->opt.quiet,
 		.bad_blocks_file = r->opt.bad_blocks_file,
 		.check_blocks = r->opt.check_blocks,
+		.super_only = r->opt.super_only,
 	};
 	errcode_t retval;
 
