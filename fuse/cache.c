@@ -99,10 +99,16 @@ static struct e2fuse_cache *cache_of(struct e2fuse *srv)
 	return srv->cache;
 }
 
+/* The bucket of (dir, ino) in a table of nbuckets, a power of two. */
+static size_t slot_in(size_t nbuckets, ext2_ino_t dir, ext2_ino_t ino)
+{
+	return ((dir * 2654435761u) ^ (ino * 40503u)) & (nbuckets - 1);
+}
+
 static size_t bucket_of(const struct e2fuse_cache *c, ext2_ino_t dir,
 			ext2_ino_t ino)
 {
-	return ((dir * 2654435761u) ^ (ino * 40503u)) & (c->nbuckets - 1);
+	return slot_in(c->nbuckets, dir, ino);
 }
 
 /* Forget the aliases that have expired. */
@@ -145,8 +151,7 @@ static int make_room(struct e2fuse_cache *c, double now)
 	for (b = 0; b < c->nbuckets; b++) {
 		while (c->buckets[b]) {
 			struct alias *a = c->buckets[b];
-			size_t to = ((a->dir * 2654435761u) ^ (a->ino * 40503u)) &
-				    (n - 1);
+			size_t to = slot_in(n, a->dir, a->ino);
 
 			c->buckets[b] = a->next;
 			a->next = buckets[to];
@@ -213,10 +218,13 @@ void e2fuse_cache_entry(struct e2fuse *srv, ext2_ino_t dir, int casefolded,
 			e->entry_timeout = 0;	/* unknown: let nothing be cached */
 			return;
 		}
-		casefolded = (parent.i_flags & EXT4_CASEFOLD_FL) && srv->um;
+		casefolded = !!(parent.i_flags & EXT4_CASEFOLD_FL);
 	}
-	/* Without folding, the kernel's byte compare is the lookup's. */
-	if (!casefolded)
+	/*
+	 * Without folding (no flag, or no encoding to fold with), the
+	 * kernel's byte compare is the lookup's.
+	 */
+	if (!casefolded || !srv->um)
 		return;
 	remember(srv, dir, name, len, ino,
 		 e2fuse_monotonic() + e->entry_timeout + EXPIRY_SLACK);

@@ -21,7 +21,6 @@
 #include "config.h"
 
 #include <errno.h>
-#include <time.h>
 
 #include <et/com_err.h>
 
@@ -35,14 +34,6 @@
  */
 #define REQUEST_BYTES (128 * 1024)
 #define REQUEST_METADATA_BLOCKS 64
-
-static double monotonic_now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
-}
 
 static unsigned int interval(const struct e2fuse *srv)
 {
@@ -112,7 +103,7 @@ void e2fuse_before_request(struct e2fuse *srv)
 void e2fuse_after_request(struct e2fuse *srv)
 {
 	if (collecting(srv) && !srv->txn_start && e2fold_txn_dirty(srv->fs))
-		srv->txn_start = monotonic_now();
+		srv->txn_start = e2fuse_monotonic();
 }
 
 /* Milliseconds until the timer's commit is due; -1: none is. */
@@ -122,7 +113,7 @@ int e2fuse_commit_due_ms(struct e2fuse *srv)
 
 	if (!collecting(srv) || !srv->txn_start)
 		return -1;
-	left = srv->txn_start + interval(srv) - monotonic_now();
+	left = srv->txn_start + interval(srv) - e2fuse_monotonic();
 	if (left <= 0) {
 		commit_now(srv, "commit interval");
 		return -1;

@@ -61,10 +61,10 @@ struct e2fuse {
 	int journaled;		/* writes go through the journal (commit.c) */
 	double txn_start;	/* when the open transaction got its first
 				 * change (monotonic seconds); 0: none */
-	/* The inodes the kernel holds, and the orphans among them (refs.c). */
 	struct fuse_session *se;	/* while serving: for notifications */
 	struct e2fuse_cache *cache;	/* what the kernel holds (cache.c) */
 	struct listing *listings;	/* open directories (readdir.c) */
+	/* The inodes the kernel holds, and the orphans among them (refs.c). */
 	struct e2fuse_ref *refs;	/* a hash table of refs_cap slots */
 	size_t nrefs, refs_cap;
 	ext2_ino_t *orphans;		/* the on-disk orphan list, in order */
@@ -109,7 +109,8 @@ double e2fuse_attr_timeout(const struct e2fuse *srv);
  * The timeouts of an entry reply handing ino (inode) to the kernel as
  * name/len in dir (dir 0: no name, the "." of a file handle), and the
  * note of that spelling where the kernel's cache needs watching;
- * casefolded says whether dir folds names (-1: read dir to know).
+ * casefolded says whether dir has the casefold flag (-1: read dir to
+ * know).
  */
 void e2fuse_cache_entry(struct e2fuse *srv, ext2_ino_t dir, int casefolded,
 			const char *name, size_t len, ext2_ino_t ino,
@@ -253,7 +254,7 @@ void e2fuse_fill_stat(struct e2fuse *srv, ext2_ino_t ino,
 errcode_t e2fuse_fill_entry(struct e2fuse *srv, ext2_ino_t dir,
 			    const char *name, ext2_ino_t ino,
 			    struct fuse_entry_param *e);
-/* The same, where the caller knows whether dir folds names. */
+/* The same, where the caller knows whether dir has the casefold flag. */
 errcode_t e2fuse_fill_entry_in(struct e2fuse *srv, ext2_ino_t dir,
 			       int casefolded, const char *name,
 			       ext2_ino_t ino, struct fuse_entry_param *e);

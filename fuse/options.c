@@ -5,10 +5,11 @@
  * Ours, taken out before libfuse sees them: fakeroot, uid=N, gid=N,
  * kernel=6.1|6.12|new, relatime|strictatime|noatime (the server keeps
  * atime: the kernel does not for FUSE), commit=N (ext4's, commit.c),
- * entry_timeout=S and attr_timeout=S (libfuse's names, cache.c), remount, -V/--version, -h/--help. "ro" and "rw" are ours
- * and also stay for the kernel, which then refuses writes itself; the
- * last of them wins, as in mount(8), for both. Everything
- * else (-f, -d, -s, other -o options) is libfuse's.
+ * entry_timeout=S and attr_timeout=S (libfuse's names, cache.c),
+ * remount, -V/--version, -h/--help. "ro" and "rw" are ours and also stay
+ * for the kernel, which then refuses writes itself; the last of them
+ * wins, as in mount(8), for both. Everything else (-f, -d, -s, other -o
+ * options) is libfuse's.
  */
 #include "config.h"
 

@@ -210,8 +210,8 @@ static void plus_entry(struct e2fuse *srv, const struct listing *l, size_t i,
 	if (d->encrypted || (!d->indexed && d->nents > PLUS_LINEAR_MAX) ||
 	    e2fuse_find_in(srv, d, name, &f) || f.lblk != de->lblk ||
 	    f.offset != de->offset ||
-	    e2fuse_fill_entry_in(srv, d->ino, d->casefolded && srv->um, name,
-				 de->ino, e)) {
+	    e2fuse_fill_entry_in(srv, d->ino, d->casefolded, name, de->ino,
+				 e)) {
 		memset(e, 0, sizeof(*e));
 		e->attr.st_ino = e2fuse_node(de->ino);
 		e->attr.st_mode = type_mode(de->file_type);
