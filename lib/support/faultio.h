@@ -28,6 +28,8 @@
  * others opened through it later (an undo manager's undo file) do not.
  * E2FOLD_FAULT_COUNTS=FILE appends "reads R writes W" to FILE when the
  * filesystem's channel closes, so a test can fail each operation in turn.
+ * E2FOLD_FAULT_FLUSHES=FILE appends W, the block writes made so far, at
+ * each flush of that channel: where a power cut changes what it leaves.
  * The tools use it only when E2FOLD_FAULT is set.
  */
 #ifndef E2FOLD_FAULTIO_H
