@@ -77,7 +77,8 @@ EXTRA_DIST += tests/u_completion.sh
 
 # make check-long: the kill tests at every point where they can stop a
 # writer. tests/fuse_journal_kill tries a sample of its points in `make
-# check` and every one with E2FOLD_LONG=1 (hours); the others try every
+# check` and every one with E2FOLD_LONG=1 (an hour on 2 CPUs, shared
+# among parallel workers); the others try every
 # point of theirs in every run and come along, so that one target runs
 # them all.
 LONG_TESTS = \
