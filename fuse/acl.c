@@ -18,6 +18,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -31,6 +32,9 @@
 #define ACL_MASK	0x10
 #define ACL_OTHER	0x20
 #define ACL_PERMS	07
+
+#define CAP_FSETID_BIT	4	/* linux/capability.h */
+#define NGROUPS_MAX_HERE 256	/* the groups looked at for one caller */
 
 #define HEADER_SIZE	4
 #define ENTRY_SIZE	8
@@ -255,9 +259,63 @@ static errcode_t fetch(struct e2fuse *srv, ext2_ino_t ino, const char *name,
 	return retval == EXT2_ET_EA_KEY_NOT_FOUND ? 0 : retval;
 }
 
-int e2fuse_acl_set(struct e2fuse *srv, ext2_ino_t ino, const char *name,
+/* Is gid one of the groups of req's caller (in_group_p)? */
+static int caller_in_group(fuse_req_t req, gid_t gid)
+{
+	gid_t groups[NGROUPS_MAX_HERE];
+	int n = fuse_req_getgroups(req, NGROUPS_MAX_HERE, groups), i;
+
+	if (fuse_req_ctx(req)->gid == gid)
+		return 1;
+	for (i = 0; i < n && i < NGROUPS_MAX_HERE; i++)
+		if (groups[i] == gid)
+			return 1;
+	return 0;
+}
+
+/*
+ * Does req's caller hold CAP_FSETID? Its effective capabilities, from
+ * /proc (the request names the calling thread). Unknown (a caller in
+ * another pid namespace, whose id the kernel sends as 0): yes, so that
+ * nothing is cleared on a guess.
+ */
+static int caller_has_fsetid(fuse_req_t req)
+{
+	pid_t pid = fuse_req_ctx(req)->pid;
+	unsigned long long caps = ~0ULL;
+	char path[64], line[128];
+	FILE *f;
+
+	if (pid <= 0)
+		return 1;
+	snprintf(path, sizeof(path), "/proc/%d/status", (int)pid);
+	f = fopen(path, "r");
+	if (!f)
+		return 1;
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "CapEff: %llx", &caps) == 1)
+			break;
+	fclose(f);
+	return (caps >> CAP_FSETID_BIT) & 1;
+}
+
+/*
+ * Setting an access ACL clears setgid unless the caller is in the
+ * file's group or holds CAP_FSETID (posix_acl_update_mode). The kernel
+ * tells the server so only through the extended setxattr, which libfuse
+ * 3.14 does not take, so the server finds out itself. Under fakeroot
+ * every caller acts as root, who keeps it.
+ */
+static int caller_keeps_sgid(fuse_req_t req, gid_t gid)
+{
+	return e2fuse_of(req)->opt.fakeroot || caller_in_group(req, gid) ||
+	       caller_has_fsetid(req);
+}
+
+int e2fuse_acl_set(fuse_req_t req, ext2_ino_t ino, const char *name,
 		   const void *value, size_t len)
 {
+	struct e2fuse *srv = e2fuse_of(req);
 	struct ext2_inode_large inode;
 	struct acl a = { NULL, 0, 0 };
 	__u16 mode;
@@ -282,6 +340,9 @@ int e2fuse_acl_set(struct e2fuse *srv, ext2_ino_t ino, const char *name,
 	} else if (value) {
 		if (!equiv_mode(&a, &mode))
 			value = NULL;
+		if ((mode & LINUX_S_ISGID) &&
+		    !caller_keeps_sgid(req, inode_gid(inode)))
+			mode &= ~LINUX_S_ISGID;
 		new_mode = 1;
 	}
 	if (!value) {

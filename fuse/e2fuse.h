@@ -356,12 +356,13 @@ int e2fuse_acl_name(const char *name);
 
 /*
  * Set ACL attribute name of ino to value (len bytes, the VFS layout), or
- * remove it (value NULL), as ext4_set_acl: an access ACL the mode can
- * say is not stored but sets the mode; ctime changes. Returns 0 or an
- * errno: EINVAL (not a valid ACL), EACCES (a default ACL on a
+ * remove it (value NULL), for the caller of req, as ext4_set_acl: an
+ * access ACL the mode can say is not stored but sets the mode, and
+ * clears setgid unless the caller may keep it; ctime changes. Returns 0
+ * or an errno: EINVAL (not a valid ACL), EACCES (a default ACL on a
  * non-directory), EOPNOTSUPP (ACLs not served).
  */
-int e2fuse_acl_set(struct e2fuse *srv, ext2_ino_t ino, const char *name,
+int e2fuse_acl_set(fuse_req_t req, ext2_ino_t ino, const char *name,
 		   const void *value, size_t len);
 
 /* chmod of ino to mode: its access ACL, if stored, follows. */

@@ -187,7 +187,7 @@ void e2fuse_setxattr(fuse_req_t req, fuse_ino_t node, const char *name,
 			err = e2fuse_errno(retval);
 	}
 	if (!err && e2fuse_acl_name(name))
-		err = e2fuse_acl_set(srv, e2fuse_ino(node), name, value, size);
+		err = e2fuse_acl_set(req, e2fuse_ino(node), name, value, size);
 	else if (!err)
 		err = e2fuse_errno(e2fuse_xattr_changed(srv, e2fuse_ino(node),
 							NULL));
@@ -222,7 +222,7 @@ void e2fuse_removexattr(fuse_req_t req, fuse_ino_t node, const char *name)
 	if (!err)
 		err = e2fuse_errno(retval);
 	if (!err && e2fuse_acl_name(name))
-		err = e2fuse_acl_set(srv, e2fuse_ino(node), name, NULL, 0);
+		err = e2fuse_acl_set(req, e2fuse_ino(node), name, NULL, 0);
 	else if (!err)
 		err = e2fuse_errno(e2fuse_xattr_changed(srv, e2fuse_ino(node),
 							NULL));
