@@ -129,21 +129,22 @@ static int refuse_journal(const char *image)
 /*
  * Not cleanly unmounted, or with errors recorded: its bitmaps may be
  * wrong, and a write that trusts them could hand one file's blocks to
- * another. Served read-only until checked.
+ * another. Returns why, or NULL for a filesystem fit to be written.
  */
-static void check_state(struct e2fuse *srv)
+static const char *unfit_state(ext2_filsys fs)
 {
-	__u16 state = srv->fs->super->s_state;
-	const char *why;
+	__u16 state = fs->super->s_state;
 
-	if (srv->opt.readonly)
-		return;
 	if (state & EXT2_ERROR_FS)
-		why = "has errors recorded";
-	else if (!(state & EXT2_VALID_FS))
-		why = "was not cleanly unmounted";
-	else
-		return;
+		return "has errors recorded";
+	if (!(state & EXT2_VALID_FS))
+		return "was not cleanly unmounted";
+	return NULL;
+}
+
+/* Served read-only until checked, with a word saying so. */
+static void demote(struct e2fuse *srv, const char *why)
+{
 	fprintf(stderr, "%s: warning: %s %s: serving it read-only; run "
 		"e2fold-fsck -f %s to check and repair it, then serve it "
 		"again\n", prog, srv->opt.image, why, srv->opt.image);
@@ -214,30 +215,52 @@ static void begin_journal(struct e2fuse *srv)
 	srv->journaled = !unjournaled;
 }
 
-/* Open the image for serving, the journal replayed if it must be. */
+/*
+ * Open the image for serving, the journal replayed if it must be. It is
+ * looked at read-only first: an image that will be served read-only
+ * (asked so, or unfit to be written) is never opened for writing, since
+ * a read-write open may write (libext2fs starts multiple-mount
+ * protection on open and flushes a superblock it fixed on close).
+ */
 static int open_image(struct e2fuse *srv)
 {
 	const char *image = srv->opt.image;
+	const char *why;
 	errcode_t retval;
-	int replayed = 0;
+	int replayed = 0, writing = 0;
 
 	for (;;) {
 		/* Read-write, through the layer that journals (begin_journal). */
-		retval = srv->opt.readonly ?
-			 e2fold_open_fs(image, 0, NULL, &srv->fs) :
-			 e2fold_open_fs_txn(image, EXT2_FLAG_RW, &srv->fs);
+		retval = writing ?
+			 e2fold_open_fs_txn(image, EXT2_FLAG_RW, &srv->fs) :
+			 e2fold_open_fs(image, 0, NULL, &srv->fs);
 		if (retval) {
 			com_err(prog, retval, "while opening %s", image);
 			return -1;
 		}
-		if (!ext2fs_has_feature_journal_needs_recovery(srv->fs->super))
+		if (ext2fs_has_feature_journal_needs_recovery(srv->fs->super)) {
+			ext2fs_close_free(&srv->fs);
+			if (srv->opt.readonly)
+				return refuse_journal(image);
+			if (replayed || replay_journal(image))
+				return -1;
+			replayed = 1;
+			writing = 0;
+			continue;
+		}
+		why = srv->opt.readonly ? NULL : unfit_state(srv->fs);
+		if (why && writing) {
+			/* Changed since it was looked at: look again. */
+			ext2fs_close_free(&srv->fs);
+			writing = 0;
+			continue;
+		}
+		if (why)
+			demote(srv, why);
+		if (srv->opt.readonly || writing)
 			return 0;
 		ext2fs_close_free(&srv->fs);
-		if (srv->opt.readonly)
-			return refuse_journal(image);
-		if (replayed || replay_journal(image))
-			return -1;
-		replayed = 1;
+		writing = 1;
 	}
 }
 
@@ -268,15 +291,6 @@ int e2fuse_open(struct e2fuse *srv)
 	if (e2fold_fs_truncated(prog, srv->fs, image) ||
 	    e2fold_fs_geometry_bad(prog, srv->fs, image) || load_encoding(srv))
 		goto fail;
-	check_state(srv);
-	if (srv->opt.readonly && (srv->fs->flags & EXT2_FLAG_RW)) {
-		/* Reopened read-only: not one byte is written. */
-		ext2fs_close_free(&srv->fs);
-		utf8_unload(srv->um);
-		srv->um = NULL;
-		if (open_image(srv) || load_encoding(srv))
-			goto fail;
-	}
 	if (!srv->opt.readonly) {
 		begin_journal(srv);
 		retval = mark_mounted(srv);

@@ -30,8 +30,9 @@
  * Invariants: exactly one reply of a kind the operation has, a positive
  * errno; a name created is found again by its exact bytes (or the lookup
  * meets corruption); once the server refuses writes (read-only, or
- * corruption met) every writing request fails; a read-only server leaves
- * every byte of the image as it was. Crashes, leaks, sanitizer reports
+ * corruption met) every writing request fails; a read-only server (asked
+ * so, or found on open an image unfit to be written) writes no byte after
+ * its open, and one asked so none at all. Crashes, leaks, sanitizer reports
  * and hangs are libFuzzer's to catch (-timeout).
  *
  * To reproduce: FUZZ_FUSE_VERBOSE=1 keeps the server's messages, and
@@ -734,14 +735,22 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	r->readdir_size = r->pick % 2 ? 4096 : 288 + 224 * (r->pick % 4 / 2);
 	r->plus = r->pick % 8 < 6;
 	if (!e2fuse_open(&r->srv)) {
+		/*
+		 * A server asked to write may replay the journal on open,
+		 * then serve read-only an image unfit to be written: from
+		 * then on it writes nothing.
+		 */
+		unsigned char *opened = r->srv.opt.readonly &&
+					!(opts & OPT_RO) ?
+					image_read(image_path, sd->size) : img;
+
 		serve(r, opts & OPT_WRITE);
 		forget_all(r);
-		if (r->srv.opt.readonly) {
-			e2fuse_close(&r->srv);
-			assert_image_is(img, sd->size);
-		} else {
-			e2fuse_close(&r->srv);
-		}
+		e2fuse_close(&r->srv);
+		if (r->srv.opt.readonly)
+			assert_image_is(opened, sd->size);
+		if (opened != img)
+			free(opened);
 	}
 	free(r->srv.refs);
 	free(r->srv.orphans);
