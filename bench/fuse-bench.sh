@@ -4,7 +4,7 @@
 #
 #   sh bench/fuse-bench.sh [--fuse=PATH] [--mkfs=PATH]
 #                          [--sizes='20000 100000'] [--ops=N]
-#                          [--kinds='casefold kernel plain nojournal']
+#                          [--kinds='casefold kernel plain floor nojournal']
 #                          [--work=DIR] [--kernel]
 #
 # For each size, one tree (bench/mktar.c: a directory big/ of SIZE empty
@@ -18,6 +18,9 @@
 #              the casefolded one, and a plain directory costs the kernel
 #              no more than a casefolded one: bench/kernel-bench.sh)
 #   plain      the plain image through fuse2fs (e2fsprogs' FUSE server)
+#   floor      bench/fuse-floor.c: the same names, in memory, through a
+#              FUSE server that does nothing else (what FUSE itself costs
+#              a request: no FUSE server can be faster)
 # Each kind is timed the same way on the host. Cold operations start with
 # the kernel's dentry and inode caches dropped (drop_caches=2; the image's
 # pages stay cached, so the disk is not what is timed):
@@ -53,7 +56,7 @@ fuse=fuse/e2fold-fuse
 mkfs=misc/e2fold-mkfs
 sizes='20000 100000'
 ops=1000
-kinds='casefold kernel plain'
+kinds='casefold kernel plain floor'
 work=${FUSE_BENCH_WORK:-bench/fuse-work}
 kernel=0
 
@@ -100,6 +103,12 @@ trap cleanup EXIT
 trap 'exit 1' INT TERM
 ${CC:-cc} -O2 -o "$work/mktar" "$here/mktar.c" || die "cannot compile mktar"
 ${CC:-cc} -O2 -o "$work/kcf" "$top/tests/kernel/kcf.c" || die "cannot compile kcf"
+case " $kinds " in
+*" floor "*)
+	# shellcheck disable=SC2046
+	${CC:-cc} -O2 -o "$work/fuse-floor" "$here/fuse-floor.c" \
+		$(pkg-config --cflags --libs fuse3) || die "cannot compile fuse-floor"
+esac
 
 export E2FSPROGS_FAKE_TIME=1700000000
 uuid=0e2f01d0-0000-4000-8000-000000000003
@@ -131,12 +140,14 @@ make_image() {
 }
 
 # serve KIND IMAGE: mount IMAGE at $mnt with e2fold-fuse (casefold,
-# nojournal) or fuse2fs (plain), in the foreground, and wait for the
-# mount.
+# nojournal) or fuse2fs (plain), or IMAGE's names with fuse-floor (floor),
+# in the foreground, and wait for the mount.
 serve() {
 	if [ "$1" = kernel ]; then
 		mount -o loop "$2" "$mnt" || die "the kernel cannot mount $2"
 		return 0
+	elif [ "$1" = floor ]; then
+		"$work/fuse-floor" "$2" "$mnt" > "$work/server.log" 2>&1 &
 	elif [ "$1" != plain ]; then
 		"$fuse" -f "$2" "$mnt" > "$work/server.log" 2>&1 &
 	else
@@ -215,15 +226,28 @@ parallel() {
 		awk '{ printf "%.0f", $3 / (($2 - $1) / 1e9) }') -" >> "$work/results"
 }
 
+# names_of SIZE: $work/SIZE.names, the names of big/ in the plain image
+# (NUL-separated), for fuse-floor; read through a loop mount, once.
+names_of() {
+	[ -f "$work/$1.names" ] && return 0
+	mount -o ro,loop "$work/$1-plain.img" "$mnt" || die "cannot mount $1-plain.img"
+	find "$mnt/big" -mindepth 1 -maxdepth 1 -printf '%f\0' > "$work/$1.names.new"
+	umount "$mnt" || die "cannot unmount $mnt"
+	mv "$work/$1.names.new" "$work/$1.names"
+}
+
 # run SIZE KIND: results appended to $work/results as
 # "KIND SIZE OP N MEDIAN MEAN" (MEAN "-" for one figure).
 run() {
-	if [ "$2" = kernel ]; then
+	if [ "$2" = floor ]; then
+		names_of "$1"
+		serve floor "$work/$1.names"
+	elif [ "$2" = kernel ]; then
 		cp --sparse=always "$work/$1-plain.img" "$work/$2.run.img" || exit 1
 	else
 		cp --sparse=always "$work/$1-$2.img" "$work/$2.run.img" || exit 1
 	fi
-	serve "$2" "$work/$2.run.img"
+	[ "$2" = floor ] || serve "$2" "$work/$2.run.img"
 	d=$mnt/big
 	per_entry "$2" "$1" ls ls -l "$d"
 	per_entry "$2" "$1" statall find "$d" -printf '%m\n'
@@ -241,7 +265,8 @@ run() {
 	timed "$2" "$1" present present "$work/$1.present"
 	timed "$2" "$1" repeated present "$work/$1.present"
 	case $2 in
-	casefold|nojournal) timed "$2" "$1" other present "$work/$1.other" ;;
+	casefold|nojournal|floor)
+		timed "$2" "$1" other present "$work/$1.other" ;;
 	esac
 	timed "$2" "$1" create create "$work/$1.create"
 	timed "$2" "$1" unlink unlink "$work/$1.create"
@@ -277,7 +302,9 @@ echo "fuse2fs. µs per operation on the host, median (mean) of N; per entry for"
 echo "ls -l, readdir+lstat and readdir; operations per second for 8 parallel"
 echo "workers. ratio: e2fold-fuse's time over the kernel's (for parallel, the"
 echo "kernel's rate over e2fold-fuse's; for another spelling, over the"
-echo "kernel's present-name lookup)."
+echo "kernel's present-name lookup); floor/kernel: the same for fuse-floor, a"
+echo "FUSE server that does no work (the least any FUSE server can cost);"
+echo "over floor: e2fold-fuse's time over fuse-floor's."
 echo "host: $(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -n 1), $(nproc) CPUs," \
 	"kernel $(uname -r); load average $load_start at the start, $load_end at the end;" \
 	"commit $(git -C "$here" describe --always --dirty 2>/dev/null || echo unknown)"
@@ -314,25 +341,33 @@ awk -v kinds="$kinds" '
 		label["nojournal"] = "e2fold-fuse (no journal)"
 		label["kernel"] = "kernel ext4 (plain)"
 		label["plain"] = "fuse2fs (plain)"
+		label["floor"] = "fuse-floor"
 		for (j = 1; j <= nk; j++) {
 			head = head " " label[kind[j]] " |"; rule = rule "--:|"
 		}
-		print head " ratio |"; print rule "--:|"
+		print head " ratio | floor/kernel | over floor |"
+		print rule "--:|--:|--:|"
 		for (i = 1; i <= k; i++) {
 			split(order[i], f, " ")
 			key = order[i]
 			kkey = f[2] == "other" ? f[1] " present" : key
-			r = -1
-			if (((key, "casefold") in med) && ((kkey, "kernel") in med) &&
-			    med[kkey, "kernel"] > 0 && med[key, "casefold"] > 0)
-				r = f[2] == "parallel" ? med[kkey, "kernel"] / med[key, "casefold"] : \
-					med[key, "casefold"] / med[kkey, "kernel"]
-			ratio = r < 0 ? "-" : sprintf(r < 10 ? "%.1fx" : "%.0fx", r)
 			line = sprintf("| %s | %s | %s |", group(f[1]), name[f[2]], group(n[key]))
 			for (j = 1; j <= nk; j++)
 				line = line " " cell(key, kind[j]) " |"
-			print line " " ratio " |"
+			print line " " ratio(key, "casefold", kkey, "kernel", f[2]) \
+				" | " ratio(key, "floor", kkey, "kernel", f[2]) \
+				" | " ratio(key, "casefold", key, "floor", f[2]) " |"
 		}
+	}
+	# ratio(KEY, KIND, BASEKEY, BASE, OP): the time of KIND over that of
+	# BASE (for parallel, rates: BASE over KIND); "-" if one is missing.
+	function ratio(key, kind, bkey, base, op,   r) {
+		if (!((key, kind) in med) || !((bkey, base) in med) ||
+		    med[key, kind] <= 0 || med[bkey, base] <= 0)
+			return "-"
+		r = op == "parallel" ? med[bkey, base] / med[key, kind] : \
+			med[key, kind] / med[bkey, base]
+		return sprintf(r < 10 ? "%.1fx" : "%.0fx", r)
 	}' "$work/results"
 
 if [ "$kernel" -eq 1 ]; then

@@ -9,12 +9,13 @@
 # kernel's loop mount and fuse2fs) into bench/fuse-work/ of the build
 # tree, keeps them for the next run, and prints one table: ls -l,
 # readdir+lstat, readdir, lookups (absent, present, repeated, another
-# spelling), create, unlink and 8 parallel workers through each, with
+# spelling), create, unlink and 8 parallel workers through each and
+# through bench/fuse-floor.c (a FUSE server that does no work), with
 # e2fold-fuse's ratio to the kernel. --kernel adds bench/kernel-bench.sh's
 # casefolded kernel times (QEMU) for the same sizes.
 FUSE_BENCH_FLAGS =
 
-EXTRA_DIST += bench/fuse-bench.sh
+EXTRA_DIST += bench/fuse-bench.sh bench/fuse-floor.c
 
 .PHONY: bench-fuse
 
