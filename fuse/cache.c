@@ -22,13 +22,15 @@
  * reply, so they cannot be dropped before it (an invalidation takes that
  * lock): instead the server remembers every spelling of a file it handed
  * out in a casefolded directory with its expiry, and holds the reply of
- * such a removal until the other spellings have expired; then it drops
- * them (a helper thread, as the directory lock allows) in case the
- * kernel's clock ran later than ours.
+ * such a removal until the other spellings have expired.
+ *
+ * Nothing drops them afterwards. A thread that did would wait in the
+ * kernel, unkillable, for the directory's lock, which the held request
+ * keeps; a server killed meanwhile could not finish dying, its device
+ * stayed open and every process waiting on the mount hung for good.
  */
 #include "config.h"
 
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -38,7 +40,8 @@
 
 /*
  * The kernel sets a dentry's expiry when the process that asked wakes up,
- * rounded up to its clock tick: how much later than our reply that may be.
+ * rounded up to its clock tick: how much later than our reply that may
+ * be, as a rule (a process woken later keeps its spelling longer).
  */
 #define EXPIRY_SLACK 0.1
 
@@ -58,25 +61,11 @@ struct held_reply {
 	double at;
 };
 
-/* A spelling to drop from the kernel's cache. */
-struct drop {
-	fuse_ino_t parent;
-	size_t len;
-	char name[EXT2_NAME_LEN + 1];
-};
-
 struct e2fuse_cache {
 	struct alias **buckets;
 	size_t nbuckets, naliases;
 	struct held_reply *held;
 	size_t nheld, held_cap;
-	/* The dropping thread and its queue. */
-	pthread_t dropper;
-	int dropper_running, stopping;
-	pthread_mutex_t lock;
-	pthread_cond_t wake;
-	struct drop *drops;
-	size_t ndrops, drops_cap;
 };
 
 double e2fuse_monotonic(void)
@@ -89,13 +78,8 @@ double e2fuse_monotonic(void)
 
 static struct e2fuse_cache *cache_of(struct e2fuse *srv)
 {
-	if (!srv->cache) {
+	if (!srv->cache)
 		srv->cache = calloc(1, sizeof(*srv->cache));
-		if (srv->cache) {
-			pthread_mutex_init(&srv->cache->lock, NULL);
-			pthread_cond_init(&srv->cache->wake, NULL);
-		}
-	}
 	return srv->cache;
 }
 
@@ -230,56 +214,6 @@ void e2fuse_cache_entry(struct e2fuse *srv, ext2_ino_t dir, int casefolded,
 		 e2fuse_monotonic() + e->entry_timeout + EXPIRY_SLACK);
 }
 
-/* The dropping thread: each queued spelling, out of the kernel's cache. */
-static void *dropper(void *arg)
-{
-	struct e2fuse *srv = arg;
-	struct e2fuse_cache *c = srv->cache;
-
-	pthread_mutex_lock(&c->lock);
-	for (;;) {
-		struct drop d;
-
-		while (!c->ndrops && !c->stopping)
-			pthread_cond_wait(&c->wake, &c->lock);
-		if (!c->ndrops)
-			break;
-		d = c->drops[--c->ndrops];
-		pthread_mutex_unlock(&c->lock);
-		/* ENOENT: the kernel had already dropped it. */
-		if (srv->se)
-			fuse_lowlevel_notify_inval_entry(srv->se, d.parent,
-							 d.name, d.len);
-		pthread_mutex_lock(&c->lock);
-	}
-	pthread_mutex_unlock(&c->lock);
-	return NULL;
-}
-
-/* Queue a spelling for the dropping thread (started the first time). */
-static void queue_drop(struct e2fuse *srv, ext2_ino_t dir, const char *name,
-		       size_t len)
-{
-	struct e2fuse_cache *c = srv->cache;
-	struct drop *d;
-
-	pthread_mutex_lock(&c->lock);
-	if (!c->dropper_running &&
-	    !pthread_create(&c->dropper, NULL, dropper, srv))
-		c->dropper_running = 1;
-	if (c->dropper_running &&
-	    !e2fold_array_reserve((void **)&c->drops, &c->drops_cap,
-				  c->ndrops + 1, sizeof(*c->drops))) {
-		d = &c->drops[c->ndrops++];
-		d->parent = e2fuse_node(dir);
-		d->len = len;
-		memcpy(d->name, name, len);
-		d->name[len] = '\0';
-		pthread_cond_signal(&c->wake);
-	}
-	pthread_mutex_unlock(&c->lock);
-}
-
 static int same_name(const struct alias *a, const char *name, size_t len)
 {
 	return a->len == len && !memcmp(a->name, name, len);
@@ -323,11 +257,8 @@ double e2fuse_cache_release(struct e2fuse *srv, ext2_ino_t dir,
 			p = &a->next;	/* another entry's, still held */
 			continue;
 		}
-		if (other) {
-			if (a->until > at)
-				at = a->until;
-			queue_drop(srv, dir, a->name, a->len);
-		}
+		if (other && a->until > at)
+			at = a->until;
 		*p = a->next;
 		free(a);
 		c->naliases--;
@@ -395,26 +326,6 @@ void e2fuse_cache_free(struct e2fuse *srv)
 	if (!c)
 		return;
 	e2fuse_send_held_replies(srv, 1);
-	if (c->dropper_running) {
-		struct timespec limit;
-
-		pthread_mutex_lock(&c->lock);
-		c->stopping = 1;
-		pthread_cond_signal(&c->wake);
-		pthread_mutex_unlock(&c->lock);
-		/*
-		 * A drop waits for its directory's lock; if the session ended
-		 * on a signal, its holder may wait for a reply that will
-		 * never come. Leave such a thread to the exit.
-		 */
-		clock_gettime(CLOCK_REALTIME, &limit);
-		limit.tv_sec += 2;
-		if (pthread_timedjoin_np(c->dropper, NULL, &limit)) {
-			pthread_detach(c->dropper);
-			srv->cache = NULL;
-			return;
-		}
-	}
 	for (b = 0; b < c->nbuckets; b++) {
 		while (c->buckets[b]) {
 			struct alias *a = c->buckets[b];
@@ -425,9 +336,6 @@ void e2fuse_cache_free(struct e2fuse *srv)
 	}
 	free(c->buckets);
 	free(c->held);
-	free(c->drops);
-	pthread_mutex_destroy(&c->lock);
-	pthread_cond_destroy(&c->wake);
 	free(c);
 	srv->cache = NULL;
 }

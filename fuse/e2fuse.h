@@ -140,7 +140,7 @@ int e2fuse_send_held_replies(struct e2fuse *srv, int all);
 /* The server changed ino's attributes where the kernel does not expect it. */
 void e2fuse_attr_changed(struct e2fuse *srv, ext2_ino_t ino);
 
-/* Send every held reply, stop the helper thread, free. */
+/* Send every held reply, free. */
 void e2fuse_cache_free(struct e2fuse *srv);
 
 /* ---- loop.c ---- */
