@@ -66,7 +66,14 @@ static void usage(FILE *f)
 		"                  lazy_itable_init=0|1, lazy_journal_init=0|1, test_fs,\n"
 		"                  stride=N, stripe_width=N, num_backup_sb=0|1|2,\n"
 		"                  offset=BYTES (where the filesystem starts),\n"
-		"                  resize=BLOCKS (room to grow online to)\n"
+		"                  resize=BLOCKS (room to grow online to),\n"
+		"                  mmp_update_interval=SECONDS (with -O mmp),\n"
+		"                  desc_size=BYTES (with -O 64bit),\n"
+		"                  packed_meta_blocks=0|1 (tables and journal\n"
+		"                    at the start), assume_storage_prezeroed=0|1,\n"
+		"                  quotatype=usrquota:grpquota:prjquota (the\n"
+		"                    quota inodes of -O quota), android_sparse,\n"
+		"                  orphan_file_size=BLOCKS (with -O orphan_file)\n"
 		"  -d SOURCE     populate from a directory or an archive\n"
 		"  --report FILE write a JSON report of the source check\n"
 		"  --progress FD progress of populating, as e2fsck -C shows it:\n"
@@ -400,6 +407,113 @@ static errcode_t ext_num_backup_sb(struct mkfs_options *opt, const char *arg)
 	return retval;
 }
 
+/* mmp_update_interval=SECONDS: 0 is libext2fs's default, 300 its most. */
+static errcode_t ext_mmp_update_interval(struct mkfs_options *opt,
+					 const char *arg)
+{
+	unsigned long long v;
+	errcode_t retval = parse_uint("mmp_update_interval (0 to 300 seconds)",
+				      arg, 0, EXT4_MMP_MAX_UPDATE_INTERVAL, &v);
+
+	opt->mmp_update_interval = v;
+	return retval;
+}
+
+/*
+ * desc_size=BYTES: a power of two from the 64 a 64bit descriptor needs
+ * to the 1024 the kernel reads (mke2fs takes smaller and larger ones and
+ * makes a filesystem e2fsck rejects, or crashes).
+ */
+static errcode_t ext_desc_size(struct mkfs_options *opt, const char *arg)
+{
+	unsigned long long v;
+
+	if (parse_ull(arg, &v) || !is_power_of_two(v) ||
+	    v < EXT2_MIN_DESC_SIZE_64BIT || v > EXT2_MAX_DESC_SIZE)
+		return bad_value("desc_size (64, 128, 256, 512 or 1024)", arg);
+	opt->desc_size = v;
+	return 0;
+}
+
+static errcode_t ext_packed_meta_blocks(struct mkfs_options *opt,
+					const char *arg)
+{
+	if (parse_bool(arg, &opt->packed_meta_blocks))
+		return bad_value("packed_meta_blocks (want 0 or 1)", arg);
+	return 0;
+}
+
+static errcode_t ext_assume_prezeroed(struct mkfs_options *opt,
+				      const char *arg)
+{
+	if (parse_bool(arg, &opt->assume_prezeroed))
+		return bad_value("assume_storage_prezeroed (want 0 or 1)", arg);
+	return 0;
+}
+
+/* The MKFS_QUOTA_* bit of a quota type word of len bytes; 0 if none. */
+static unsigned int quota_type_bit(const char *word, size_t len)
+{
+	static const struct {
+		const char *name;
+		unsigned int bit;
+	} types[] = {
+		{ "usrquota", MKFS_QUOTA_USR }, { "usr", MKFS_QUOTA_USR },
+		{ "grpquota", MKFS_QUOTA_GRP }, { "grp", MKFS_QUOTA_GRP },
+		{ "prjquota", MKFS_QUOTA_PRJ }, { "prj", MKFS_QUOTA_PRJ },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(types) / sizeof(types[0]); i++)
+		if (strlen(types[i].name) == len &&
+		    !strncmp(word, types[i].name, len))
+			return types[i].bit;
+	return 0;
+}
+
+/*
+ * quotatype=TYPE[:TYPE...]: usrquota, grpquota, prjquota (or usr, grp,
+ * prj), each negated by a leading '^'; the list replaces the default
+ * (user and group), as in mke2fs.
+ */
+static errcode_t ext_quotatype(struct mkfs_options *opt, const char *arg)
+{
+	const char *p = arg;
+	unsigned int bits = 0;
+
+	while (*p) {
+		size_t len = strcspn(p, ":");
+		int not = *p == '^';
+		unsigned int bit = quota_type_bit(p + not, len - not);
+
+		if (len && !bit)
+			return bad_value("quotatype (usrquota, grpquota, "
+					 "prjquota, joined with ':')", arg);
+		bits = not ? bits & ~bit : bits | bit;
+		p += len;
+		if (*p)
+			p++;
+	}
+	opt->quota_types = bits;
+	return 0;
+}
+
+static errcode_t ext_android_sparse(struct mkfs_options *opt, const char *arg)
+{
+	opt->android_sparse = 1;
+	return 0;
+}
+
+/* orphan_file_size=N: blocks, or bytes with a suffix, as resize=. */
+static errcode_t ext_orphan_file_size(struct mkfs_options *opt,
+				      const char *arg)
+{
+	if (parse_size(arg, &opt->orphan_file_size) ||
+	    !opt->orphan_file_size.value)
+		return bad_value("orphan_file_size", arg);
+	return 0;
+}
+
 enum ext_arg { ARG_NONE, ARG_REQUIRED, ARG_OPTIONAL };
 
 static const struct {
@@ -425,6 +539,14 @@ static const struct {
 	{ "num_backup_sb", ARG_REQUIRED, ext_num_backup_sb },
 	{ "offset", ARG_REQUIRED, ext_offset },
 	{ "resize", ARG_REQUIRED, ext_resize },
+	{ "mmp_update_interval", ARG_REQUIRED, ext_mmp_update_interval },
+	{ "desc_size", ARG_REQUIRED, ext_desc_size },
+	{ "desc-size", ARG_REQUIRED, ext_desc_size },
+	{ "packed_meta_blocks", ARG_OPTIONAL, ext_packed_meta_blocks },
+	{ "assume_storage_prezeroed", ARG_OPTIONAL, ext_assume_prezeroed },
+	{ "quotatype", ARG_REQUIRED, ext_quotatype },
+	{ "android_sparse", ARG_NONE, ext_android_sparse },
+	{ "orphan_file_size", ARG_REQUIRED, ext_orphan_file_size },
 };
 
 static errcode_t parse_one_extended(struct mkfs_options *opt,
@@ -698,6 +820,7 @@ errcode_t mkfs_parse_options(int argc, char **argv, struct mkfs_options *opt)
 	opt->lazy_itable_init = -1;
 	opt->creator_os = -1;
 	opt->num_backup_sb = -1;
+	opt->quota_types = MKFS_QUOTA_USR | MKFS_QUOTA_GRP;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, "b:cC:Dd:E:e:FG:g:hI:i:jJ:Kl:L:M:m:N:nO:o:qr:ST:t:U:Vvz:",
 				longopts, NULL)) != -1) {
@@ -719,6 +842,12 @@ errcode_t mkfs_parse_options(int argc, char **argv, struct mkfs_options *opt)
 	}
 	if (optind < argc) {
 		com_err(mkfs_prog, 0, "unexpected argument '%s'", argv[optind]);
+		return EXT2_ET_INVALID_ARGUMENT;
+	}
+	if (opt->android_sparse && opt->undo_file) {
+		com_err(mkfs_prog, 0, "-z saves the blocks of a device: an "
+			"Android sparse image (-E android_sparse) is a new "
+			"file, with nothing to undo");
 		return EXT2_ET_INVALID_ARGUMENT;
 	}
 	if (opt->super_only && opt->source) {
