@@ -199,7 +199,7 @@ const char *mode_type_name(__u16 mode);
  * with e2fold_lookup (casefolded inside casefolded directories; exact
  * bytes with PATH_EXACT), "." and ".." by the directory's own entries,
  * symbolic links followed except in the last component (there too with
- * PATH_FOLLOW).
+ * PATH_FOLLOW). As in debugfs, "<N>", the whole path, is inode N.
  */
 errcode_t path_resolve(struct session *s, const unsigned char *path,
 		       size_t len, int flags, ext2_ino_t *ret_ino);
