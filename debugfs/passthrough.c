@@ -98,20 +98,46 @@ static int forward_errors(int err_fd)
 	return said;
 }
 
-/* Run debugfs [-w] -R line device; 0, or an error to report. */
-static errcode_t run_debugfs(const char *line, const char *device,
+/*
+ * Run debugfs [-w] -R line device, opened as the session is (-c -D -n
+ * -i -d -b -s); 0, or an error to report.
+ */
+static errcode_t run_debugfs(const struct session *s, const char *line,
 			     int writable, int *ret_said)
 {
-	const char *argv[6];
+	const struct session_how *how = &s->how;
+	const char *argv[16];
+	char block_size[16], superblock[24];
 	int pipefd[2], status, n = 0;
 	pid_t pid;
 
 	argv[n++] = system_debugfs();
 	if (writable)
 		argv[n++] = "-w";
+	if (how->flags & EXT2_FLAG_SKIP_MMP)
+		argv[n++] = "-c";
+	if (how->flags & EXT2_FLAG_DIRECT_IO)
+		argv[n++] = "-D";
+	if (how->flags & EXT2_FLAG_IGNORE_CSUM_ERRORS)
+		argv[n++] = "-n";
+	if (how->flags & EXT2_FLAG_IMAGE_FILE)
+		argv[n++] = "-i";
+	if (how->data_source) {
+		argv[n++] = "-d";
+		argv[n++] = how->data_source;
+	}
+	if (how->superblock) {
+		snprintf(block_size, sizeof(block_size), "%u", how->block_size);
+		snprintf(superblock, sizeof(superblock), "%llu",
+			 (unsigned long long)how->superblock);
+		argv[n++] = "-b";
+		argv[n++] = block_size;
+		argv[n++] = "-s";
+		argv[n++] = superblock;
+	}
 	argv[n++] = "-R";
 	argv[n++] = line;
-	argv[n++] = device;
+	argv[n++] = s->device;
 	argv[n] = NULL;
 
 	fflush(stdout);
@@ -146,6 +172,7 @@ static errcode_t run_debugfs(const char *line, const char *device,
 static void hand_over(struct session *s, const char *cmd, const char *line)
 {
 	const char *device = s->device;
+	struct session_how how = s->how;
 	ext2_ino_t cwd = s->cwd;
 	int failed = s->failed, said = 0;
 	errcode_t retval;
@@ -156,13 +183,13 @@ static void hand_over(struct session *s, const char *cmd, const char *line)
 			  system_debugfs());
 		failed = 1;
 	} else {
-		retval = run_debugfs(line, device, 1, &said);
+		retval = run_debugfs(s, line, 1, &said);
 		if (retval)
 			cmd_error(s, cmd, retval, "while running %s",
 				  system_debugfs());
 	}
 	failed |= retval || said;
-	retval = session_open(s, device, 1);
+	retval = session_open_how(s, device, &how);
 	if (retval) {
 		com_err(cmd, retval, "while opening %s again: stopping", device);
 		exit(EXIT_FAILURE);
@@ -210,11 +237,16 @@ static void pass_through(struct session *s, int argc, cmd_argv_t argv,
 		return;
 	if (list) {
 		/* Lists only: the session stays open. */
-		retval = run_debugfs(line, s->device, 0, &said);
+		retval = run_debugfs(s, line, 0, &said);
 		if (retval)
 			cmd_error(s, argv[0], retval, "while running %s",
 				  system_debugfs());
 		s->failed |= said;
+	} else if (s->how.undo_file) {
+		/* debugfs would write outside our undo file. */
+		cmd_error(s, argv[0], 0, "not done: with -z, the system "
+			  "debugfs would change the filesystem without saving "
+			  "the blocks in %s", s->how.undo_file);
 	} else if (!cmd_need_writable(s, argv[0])) {
 		hand_over(s, argv[0], line);
 	}
