@@ -27,7 +27,9 @@ M_TESTS = \
 	tests/m_habit_prezeroed \
 	tests/m_habit_quotatype \
 	tests/m_habit_android_sparse \
-	tests/m_habit_orphan_size
+	tests/m_habit_orphan_size \
+	tests/m_habit_root_owner \
+	tests/m_habit_no_copy_xattrs
 TESTS += $(M_TESTS)
 EXTRA_DIST += $(M_TESTS) tests/mkfs-lib.sh
 

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <et/com_err.h>
 
@@ -62,7 +63,8 @@ static void usage(FILE *f)
 		"                    no_compat_fallback),\n"
 		"                  casefold_root, casefold_dirs=all|DIR[:DIR...],\n"
 		"                  collisions=stop|rename, hash_seed=UUID,\n"
-		"                  root_owner=UID:GID, discard, nodiscard,\n"
+		"                  root_owner[=UID:GID] (alone: yours), discard,\n"
+		"                  nodiscard,\n"
 		"                  lazy_itable_init=0|1, lazy_journal_init=0|1, test_fs,\n"
 		"                  stride=N, stripe_width=N, num_backup_sb=0|1|2,\n"
 		"                  offset=BYTES (where the filesystem starts),\n"
@@ -73,7 +75,9 @@ static void usage(FILE *f)
 		"                    at the start), assume_storage_prezeroed=0|1,\n"
 		"                  quotatype=usrquota:grpquota:prjquota (the\n"
 		"                    quota inodes of -O quota), android_sparse,\n"
-		"                  orphan_file_size=BLOCKS (with -O orphan_file)\n"
+		"                  orphan_file_size=BLOCKS (with -O orphan_file),\n"
+		"                  no_copy_xattrs (-d copies no extended\n"
+		"                    attributes)\n"
 		"  -d SOURCE     populate from a directory or an archive\n"
 		"  --report FILE write a JSON report of the source check\n"
 		"  --progress FD progress of populating, as e2fsck -C shows it:\n"
@@ -234,12 +238,20 @@ static errcode_t ext_hash_seed(struct mkfs_options *opt, const char *arg)
 	return 0;
 }
 
+/* root_owner=UID:GID; root_owner alone is the caller's, as in mke2fs. */
 static errcode_t ext_root_owner(struct mkfs_options *opt, const char *arg)
 {
 	unsigned long long uid, gid;
-	const char *colon = strchr(arg, ':');
+	const char *colon;
 	char uidbuf[32];
 
+	if (!arg) {
+		opt->root_uid = getuid();
+		opt->root_gid = getgid();
+		opt->have_root_owner = 1;
+		return 0;
+	}
+	colon = strchr(arg, ':');
 	if (!colon || (size_t)(colon - arg) >= sizeof(uidbuf))
 		return bad_value("root_owner (want UID:GID)", arg);
 	memcpy(uidbuf, arg, colon - arg);
@@ -498,6 +510,13 @@ static errcode_t ext_quotatype(struct mkfs_options *opt, const char *arg)
 	return 0;
 }
 
+static errcode_t ext_no_copy_xattrs(struct mkfs_options *opt,
+				    const char *arg)
+{
+	opt->no_copy_xattrs = 1;
+	return 0;
+}
+
 static errcode_t ext_android_sparse(struct mkfs_options *opt, const char *arg)
 {
 	opt->android_sparse = 1;
@@ -524,7 +543,7 @@ static const struct {
 	{ "encoding", ARG_REQUIRED, ext_encoding },
 	{ "encoding_flags", ARG_REQUIRED, ext_encoding_flags },
 	{ "hash_seed", ARG_REQUIRED, ext_hash_seed },
-	{ "root_owner", ARG_REQUIRED, ext_root_owner },
+	{ "root_owner", ARG_OPTIONAL, ext_root_owner },
 	{ "discard", ARG_NONE, ext_discard },
 	{ "nodiscard", ARG_NONE, ext_nodiscard },
 	{ "lazy_itable_init", ARG_OPTIONAL, ext_lazy_itable_init },
@@ -547,6 +566,7 @@ static const struct {
 	{ "quotatype", ARG_REQUIRED, ext_quotatype },
 	{ "android_sparse", ARG_NONE, ext_android_sparse },
 	{ "orphan_file_size", ARG_REQUIRED, ext_orphan_file_size },
+	{ "no_copy_xattrs", ARG_NONE, ext_no_copy_xattrs },
 };
 
 static errcode_t parse_one_extended(struct mkfs_options *opt,

@@ -92,6 +92,7 @@ struct mkfs_options {
 	unsigned int quota_types;	/* quotatype=: MKFS_QUOTA_* bits */
 	int android_sparse;		/* write an Android sparse image */
 	struct mkfs_size orphan_file_size; /* orphan_file_size=; 0: default */
+	int no_copy_xattrs;		/* -d copies no extended attributes */
 };
 
 /* The quota types -O quota makes inodes for (-E quotatype=). */

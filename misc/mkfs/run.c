@@ -207,6 +207,7 @@ static errcode_t populate(struct run *r, ext2_ino_t lost_found)
 		.fs = r->fs, .src = &r->src, .um = r->um,
 		.lost_found = lost_found,
 		.keep_root_owner = r->opt.have_root_owner,
+		.no_xattrs = r->opt.no_copy_xattrs,
 		.root_uid = r->plan.root_uid, .root_gid = r->plan.root_gid,
 		.progress = r->opt.progress_fd >= 0 ? &r->progress : NULL,
 	};
