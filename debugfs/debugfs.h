@@ -114,6 +114,11 @@ DEBUGFS_CMD(do_icheck);
 DEBUGFS_CMD(do_ncheck);
 DEBUGFS_CMD(do_set_inode_field);
 DEBUGFS_CMD(do_set_super_value);
+DEBUGFS_CMD(do_system_read);
+DEBUGFS_CMD(do_system_write);
+DEBUGFS_CMD(do_system_maybe_write);
+DEBUGFS_CMD(do_system_stateful);
+DEBUGFS_CMD(do_lcd);
 
 /* ---- cmd_helpers.c ---- */
 

@@ -1,10 +1,13 @@
 /*
- * passthrough.c: commands that change raw fields, where e2fold has
- * nothing to add, handed to the system's debugfs.
+ * passthrough.c: commands where e2fold has nothing to add, handed to
+ * the system's debugfs.
  *
  *   set_inode_field, sif INODE FIELD VALUE
  *   set_super_value, ssv FIELD VALUE
  *   (and "-l", which lists the fields, as debugfs's do)
+ *   and the rest of debugfs 1.47's commands (e2fold_cmds.ct): those
+ *   that read, those that write, and lcd; those that keep state
+ *   between requests are refused, saying why.
  *
  * The request runs as `debugfs -w -R "REQUEST" DEVICE`. Before it, the
  * session is closed: what earlier commands wrote is committed through
@@ -168,8 +171,12 @@ static errcode_t run_debugfs(const struct session *s, const char *line,
 	return 0;
 }
 
-/* Close, run the request, open again; the session's state kept. */
-static void hand_over(struct session *s, const char *cmd, const char *line)
+/*
+ * Close, run the request (read-write if writable), open again; the
+ * session's state kept.
+ */
+static void hand_over(struct session *s, const char *cmd, const char *line,
+		      int writable)
 {
 	const char *device = s->device;
 	struct session_how how = s->how;
@@ -183,7 +190,7 @@ static void hand_over(struct session *s, const char *cmd, const char *line)
 			  system_debugfs());
 		failed = 1;
 	} else {
-		retval = run_debugfs(s, line, 1, &said);
+		retval = run_debugfs(s, line, writable, &said);
 		if (retval)
 			cmd_error(s, cmd, retval, "while running %s",
 				  system_debugfs());
@@ -221,6 +228,37 @@ static char *request_with_inode(struct session *s, int argc, cmd_argv_t argv,
 	return request_line(argc, (cmd_argv_t)copy);
 }
 
+/*
+ * Run line in the system debugfs. One that writes needs -w, is refused
+ * with -z (debugfs would change blocks our undo file does not hold) and
+ * runs on the closed session. One that reads runs beside a read-only
+ * session; a writable one is closed first, so that debugfs finds what
+ * earlier commands wrote checkpointed, not pending in the journal.
+ */
+static void run_system(struct session *s, const char *cmd, const char *line,
+		       int writes)
+{
+	int said = 0;
+	errcode_t retval;
+
+	if (writes && s->how.undo_file) {
+		cmd_error(s, cmd, 0, "not done: with -z, the system debugfs "
+			  "would change the filesystem without saving the "
+			  "blocks in %s", s->how.undo_file);
+		return;
+	}
+	if (writes && cmd_need_writable(s, cmd))
+		return;
+	if (s->writable) {
+		hand_over(s, cmd, line, writes);
+		return;
+	}
+	retval = run_debugfs(s, line, 0, &said);
+	if (retval)
+		cmd_error(s, cmd, retval, "while running %s", system_debugfs());
+	s->failed |= said;
+}
+
 static void pass_through(struct session *s, int argc, cmd_argv_t argv,
 			 int nargs, int inode_arg, const char *usage)
 {
@@ -242,13 +280,8 @@ static void pass_through(struct session *s, int argc, cmd_argv_t argv,
 			cmd_error(s, argv[0], retval, "while running %s",
 				  system_debugfs());
 		s->failed |= said;
-	} else if (s->how.undo_file) {
-		/* debugfs would write outside our undo file. */
-		cmd_error(s, argv[0], 0, "not done: with -z, the system "
-			  "debugfs would change the filesystem without saving "
-			  "the blocks in %s", s->how.undo_file);
-	} else if (!cmd_need_writable(s, argv[0])) {
-		hand_over(s, argv[0], line);
+	} else {
+		run_system(s, argv[0], line, 1);
 	}
 	free(line);
 }
@@ -262,4 +295,68 @@ DEBUGFS_CMD(do_set_inode_field)
 DEBUGFS_CMD(do_set_super_value)
 {
 	pass_through(infop, argc, argv, 2, 0, "set_super_value FIELD VALUE | -l");
+}
+
+/*
+ * The commands of debugfs 1.47 where e2fold has nothing to add, handed
+ * over as typed: their paths are debugfs's, from the root directory and
+ * byte for byte (e2fold's cd does not reach them).
+ */
+static void system_request(struct session *s, int argc, cmd_argv_t argv,
+			   int writes)
+{
+	char *line = request_line(argc, argv);
+
+	if (!line) {
+		cmd_error(s, argv[0], ENOMEM, "while running %s",
+			  system_debugfs());
+		return;
+	}
+	run_system(s, argv[0], line, writes);
+	free(line);
+}
+
+DEBUGFS_CMD(do_system_read)
+{
+	system_request(infop, argc, argv, 0);
+}
+
+DEBUGFS_CMD(do_system_write)
+{
+	system_request(infop, argc, argv, 1);
+}
+
+/* feature lists without arguments and sets with; bmap -a allocates. */
+DEBUGFS_CMD(do_system_maybe_write)
+{
+	int writes = strcmp(argv[0], "bmap") ? argc > 1 :
+		argc > 1 && !strcmp(argv[1], "-a");
+
+	system_request(infop, argc, argv, writes);
+}
+
+/*
+ * debugfs's commands that keep state between requests of one debugfs
+ * (another filesystem open, a root of its own, a journal transaction,
+ * an extent cursor, the clock): a request handed to a new debugfs each
+ * time cannot keep it.
+ */
+DEBUGFS_CMD(do_system_stateful)
+{
+	cmd_error(infop, argv[0], 0, "not available: it keeps state between "
+		  "commands of one debugfs session; run the system debugfs "
+		  "(e2fold-debugfs has nothing to add there)");
+}
+
+/* lcd DIR: the directory local paths (dump, rdump, write) start from. */
+DEBUGFS_CMD(do_lcd)
+{
+	struct session *s = infop;
+
+	if (argc != 2) {
+		cmd_error(s, argv[0], 0, "usage: lcd DIRECTORY");
+		return;
+	}
+	if (chdir(argv[1]))
+		cmd_error(s, argv[0], errno, "while changing to %s", argv[1]);
 }
