@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <stddef.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -291,32 +292,9 @@ static int parse_bool(const char *arg, int *ret)
 	return -1;
 }
 
-static errcode_t ext_lazy_itable_init(struct mkfs_options *opt,
-				      const char *arg)
-{
-	if (parse_bool(arg, &opt->lazy_itable_init))
-		return bad_value("lazy_itable_init (want 0 or 1)", arg);
-	return 0;
-}
-
-static errcode_t ext_lazy_journal_init(struct mkfs_options *opt,
-				       const char *arg)
-{
-	if (parse_bool(arg, &opt->lazy_journal_init))
-		return bad_value("lazy_journal_init (want 0 or 1)", arg);
-	return 0;
-}
-
 static errcode_t ext_test_fs(struct mkfs_options *opt, const char *arg)
 {
 	opt->test_fs = 1;
-	return 0;
-}
-
-static errcode_t ext_casefold_root(struct mkfs_options *opt, const char *arg)
-{
-	if (parse_bool(arg, &opt->casefold_root))
-		return bad_value("casefold_root (want 0 or 1)", arg);
 	return 0;
 }
 
@@ -447,22 +425,6 @@ static errcode_t ext_desc_size(struct mkfs_options *opt, const char *arg)
 	return 0;
 }
 
-static errcode_t ext_packed_meta_blocks(struct mkfs_options *opt,
-					const char *arg)
-{
-	if (parse_bool(arg, &opt->packed_meta_blocks))
-		return bad_value("packed_meta_blocks (want 0 or 1)", arg);
-	return 0;
-}
-
-static errcode_t ext_assume_prezeroed(struct mkfs_options *opt,
-				      const char *arg)
-{
-	if (parse_bool(arg, &opt->assume_prezeroed))
-		return bad_value("assume_storage_prezeroed (want 0 or 1)", arg);
-	return 0;
-}
-
 /* The MKFS_QUOTA_* bit of a quota type word of len bytes; 0 if none. */
 static unsigned int quota_type_bit(const char *word, size_t len)
 {
@@ -535,39 +497,56 @@ static errcode_t ext_orphan_file_size(struct mkfs_options *opt,
 
 enum ext_arg { ARG_NONE, ARG_REQUIRED, ARG_OPTIONAL };
 
+/* A key with a handler of its own. */
+#define EXT_FN(fn) fn, 0
+/* A key whose value is 0 or 1 (1 when missing), kept in an int of opt. */
+#define EXT_BOOL(field) NULL, offsetof(struct mkfs_options, field)
+
 static const struct {
 	const char *name;
 	enum ext_arg arg;
-	ext_fn fn;
+	ext_fn fn;		/* NULL: an EXT_BOOL key */
+	size_t bool_field;
 } ext_options[] = {
-	{ "encoding", ARG_REQUIRED, ext_encoding },
-	{ "encoding_flags", ARG_REQUIRED, ext_encoding_flags },
-	{ "hash_seed", ARG_REQUIRED, ext_hash_seed },
-	{ "root_owner", ARG_OPTIONAL, ext_root_owner },
-	{ "discard", ARG_NONE, ext_discard },
-	{ "nodiscard", ARG_NONE, ext_nodiscard },
-	{ "lazy_itable_init", ARG_OPTIONAL, ext_lazy_itable_init },
-	{ "lazy_journal_init", ARG_OPTIONAL, ext_lazy_journal_init },
-	{ "test_fs", ARG_NONE, ext_test_fs },
-	{ "casefold_root", ARG_OPTIONAL, ext_casefold_root },
-	{ "casefold_dirs", ARG_REQUIRED, ext_casefold_dirs },
-	{ "collisions", ARG_REQUIRED, ext_collisions },
-	{ "stride", ARG_REQUIRED, ext_stride },
-	{ "stripe_width", ARG_REQUIRED, ext_stripe_width },
-	{ "stripe-width", ARG_REQUIRED, ext_stripe_width },
-	{ "num_backup_sb", ARG_REQUIRED, ext_num_backup_sb },
-	{ "offset", ARG_REQUIRED, ext_offset },
-	{ "resize", ARG_REQUIRED, ext_resize },
-	{ "mmp_update_interval", ARG_REQUIRED, ext_mmp_update_interval },
-	{ "desc_size", ARG_REQUIRED, ext_desc_size },
-	{ "desc-size", ARG_REQUIRED, ext_desc_size },
-	{ "packed_meta_blocks", ARG_OPTIONAL, ext_packed_meta_blocks },
-	{ "assume_storage_prezeroed", ARG_OPTIONAL, ext_assume_prezeroed },
-	{ "quotatype", ARG_REQUIRED, ext_quotatype },
-	{ "android_sparse", ARG_NONE, ext_android_sparse },
-	{ "orphan_file_size", ARG_REQUIRED, ext_orphan_file_size },
-	{ "no_copy_xattrs", ARG_NONE, ext_no_copy_xattrs },
+	{ "encoding", ARG_REQUIRED, EXT_FN(ext_encoding) },
+	{ "encoding_flags", ARG_REQUIRED, EXT_FN(ext_encoding_flags) },
+	{ "hash_seed", ARG_REQUIRED, EXT_FN(ext_hash_seed) },
+	{ "root_owner", ARG_OPTIONAL, EXT_FN(ext_root_owner) },
+	{ "discard", ARG_NONE, EXT_FN(ext_discard) },
+	{ "nodiscard", ARG_NONE, EXT_FN(ext_nodiscard) },
+	{ "lazy_itable_init", ARG_OPTIONAL, EXT_BOOL(lazy_itable_init) },
+	{ "lazy_journal_init", ARG_OPTIONAL, EXT_BOOL(lazy_journal_init) },
+	{ "test_fs", ARG_NONE, EXT_FN(ext_test_fs) },
+	{ "casefold_root", ARG_OPTIONAL, EXT_BOOL(casefold_root) },
+	{ "casefold_dirs", ARG_REQUIRED, EXT_FN(ext_casefold_dirs) },
+	{ "collisions", ARG_REQUIRED, EXT_FN(ext_collisions) },
+	{ "stride", ARG_REQUIRED, EXT_FN(ext_stride) },
+	{ "stripe_width", ARG_REQUIRED, EXT_FN(ext_stripe_width) },
+	{ "stripe-width", ARG_REQUIRED, EXT_FN(ext_stripe_width) },
+	{ "num_backup_sb", ARG_REQUIRED, EXT_FN(ext_num_backup_sb) },
+	{ "offset", ARG_REQUIRED, EXT_FN(ext_offset) },
+	{ "resize", ARG_REQUIRED, EXT_FN(ext_resize) },
+	{ "mmp_update_interval", ARG_REQUIRED, EXT_FN(ext_mmp_update_interval) },
+	{ "desc_size", ARG_REQUIRED, EXT_FN(ext_desc_size) },
+	{ "desc-size", ARG_REQUIRED, EXT_FN(ext_desc_size) },
+	{ "packed_meta_blocks", ARG_OPTIONAL, EXT_BOOL(packed_meta_blocks) },
+	{ "assume_storage_prezeroed", ARG_OPTIONAL, EXT_BOOL(assume_prezeroed) },
+	{ "quotatype", ARG_REQUIRED, EXT_FN(ext_quotatype) },
+	{ "android_sparse", ARG_NONE, EXT_FN(ext_android_sparse) },
+	{ "orphan_file_size", ARG_REQUIRED, EXT_FN(ext_orphan_file_size) },
+	{ "no_copy_xattrs", ARG_NONE, EXT_FN(ext_no_copy_xattrs) },
 };
+
+static errcode_t ext_bool(struct mkfs_options *opt,
+			  const struct e2fold_extopt *e, int *ret)
+{
+	char what[64];
+
+	if (!parse_bool(e->value, ret))
+		return 0;
+	snprintf(what, sizeof(what), "%s (want 0 or 1)", e->key);
+	return bad_value(what, e->value);
+}
 
 static errcode_t parse_one_extended(struct mkfs_options *opt,
 				    const struct e2fold_extopt *e)
@@ -590,6 +569,10 @@ static errcode_t parse_one_extended(struct mkfs_options *opt,
 				"extended option '%s' takes no value", e->key);
 			return EXT2_ET_INVALID_ARGUMENT;
 		}
+		if (!ext_options[i].fn)
+			return ext_bool(opt, e,
+					(int *)((char *)opt +
+						ext_options[i].bool_field));
 		return ext_options[i].fn(opt, e->value);
 	}
 	com_err(mkfs_prog, 0, "unknown extended option '%s'", e->key);
