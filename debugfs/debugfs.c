@@ -1,7 +1,9 @@
 /*
  * e2fold-debugfs: inspect and edit encoded names on an ext4 image.
  *
- *   e2fold-debugfs [-w] [-R "command"] [-f cmdfile] DEVICE|FILE
+ *   e2fold-debugfs [-w] [-R "command"] [-f cmdfile] [-cDin]
+ *                  [-b blocksize -s superblock] [-z undo_file]
+ *                  [-d data_source] DEVICE|FILE
  *   e2fold-debugfs -V|--version|-h|--help
  *
  * Commands come from -R (one), -f (one per line; "-" is stdin), or the
@@ -31,7 +33,7 @@ static const char *prog = "e2fold-debugfs";
 extern ss_request_table e2fold_cmds;
 
 struct options {
-	int writable;
+	struct session_how how;	/* -w -c -D -i -d -b -s -z */
 	const char *request;	/* -R */
 	const char *cmdfile;	/* -f */
 	const char *device;
@@ -40,15 +42,43 @@ struct options {
 static void usage(int status)
 {
 	fprintf(status ? stderr : stdout,
-		"usage: %s [-w] [-R \"command\"] [-f cmdfile] DEVICE|FILE\n"
+		"usage: %s [-w] [-R \"command\"] [-f cmdfile] [-cDin]\n"
+		"       [-b blocksize -s superblock] [-z undo_file]\n"
+		"       [-d data_source] DEVICE|FILE\n"
 		"  -w             open read-write (editing commands need it)\n"
 		"  -R command     run one command and exit\n"
 		"  -f cmdfile     run the commands in cmdfile (\"-\" for stdin)\n"
+		"  -c             catastrophic mode: open a damaged filesystem\n"
+		"                 (no MMP, superblock errors ignored)\n"
+		"  -D             direct I/O (O_DIRECT)\n"
+		"  -b SIZE -s N   use the superblock at block N of SIZE bytes\n"
+		"  -z undo_file   save every block overwritten into undo_file\n"
+		"                 first (e2undo puts them back)\n"
+		"  -i             FILE is an e2image file; -d names the device\n"
+		"                 or file its data blocks are read from\n"
+		"  -n             accepted: checksum errors are always ignored,\n"
+		"                 the commands report them\n"
 		"  -V, --version  print the version and exit\n"
 		"  -h, --help     print this help and exit\n"
 		"Without -R or -f, commands are read at a prompt; \"help\" lists them.\n",
 		prog);
 	exit(status);
+}
+
+/* -b's and -s's number, at most max; a usage error otherwise. */
+static unsigned long long parse_number(int letter, unsigned long long max)
+{
+	unsigned long long v;
+	char *end;
+
+	errno = 0;
+	v = strtoull(optarg, &end, 0);
+	if (errno || end == optarg || *end || *optarg == '-' || !v || v > max) {
+		fprintf(stderr, "%s: -%c %s: not a valid number\n", prog,
+			letter, optarg);
+		usage(2);
+	}
+	return v;
 }
 
 static void parse_options(int argc, char **argv, struct options *opt)
@@ -62,10 +92,37 @@ static void parse_options(int argc, char **argv, struct options *opt)
 
 	memset(opt, 0, sizeof(*opt));
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, "wR:f:Vh", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "wR:f:cDinb:s:z:d:Vh", longopts,
+				NULL)) != -1) {
 		switch (c) {
 		case 'w':
-			opt->writable = 1;
+			opt->how.writable = 1;
+			break;
+		case 'c':
+			opt->how.flags |= EXT2_FLAG_SKIP_MMP |
+				EXT2_FLAG_IGNORE_SB_ERRORS;
+			break;
+		case 'D':
+			opt->how.flags |= EXT2_FLAG_DIRECT_IO;
+			break;
+		case 'i':
+			opt->how.flags |= EXT2_FLAG_IMAGE_FILE;
+			break;
+		case 'n':
+			/* Ours always; kept for the system debugfs (sif, ssv). */
+			opt->how.flags |= EXT2_FLAG_IGNORE_CSUM_ERRORS;
+			break;
+		case 'b':
+			opt->how.block_size = parse_number(c, 1U << 16);
+			break;
+		case 's':
+			opt->how.superblock = parse_number(c, ~0ULL);
+			break;
+		case 'z':
+			opt->how.undo_file = optarg;
+			break;
+		case 'd':
+			opt->how.data_source = optarg;
 			break;
 		case 'R':
 			opt->request = optarg;
@@ -84,7 +141,7 @@ static void parse_options(int argc, char **argv, struct options *opt)
 				fprintf(stderr, "%s: unknown option %s\n", prog,
 					argv[optind - 1]);
 			else
-				fprintf(stderr, optopt == 'R' || optopt == 'f' ?
+				fprintf(stderr, strchr("Rfbszd", optopt) ?
 					"%s: option -%c needs an argument\n" :
 					"%s: unknown option -%c\n", prog, optopt);
 			usage(2);
@@ -92,6 +149,15 @@ static void parse_options(int argc, char **argv, struct options *opt)
 	}
 	if (optind != argc - 1)
 		usage(2);
+	if (opt->how.superblock && !opt->how.block_size) {
+		fprintf(stderr, "%s: -s needs the block size (-b) too\n", prog);
+		usage(2);
+	}
+	if (opt->how.data_source && !(opt->how.flags & EXT2_FLAG_IMAGE_FILE)) {
+		fprintf(stderr, "%s: -d names the data of an e2image file: it "
+			"needs -i\n", prog);
+		usage(2);
+	}
 	if (opt->request && opt->cmdfile) {
 		fprintf(stderr, "%s: -R and -f cannot be combined\n", prog);
 		usage(2);
@@ -196,7 +262,7 @@ int main(int argc, char **argv)
 
 	add_error_table(&et_ext2_error_table);
 	parse_options(argc, argv, &opt);
-	retval = session_open(&s, opt.device, opt.writable);
+	retval = session_open_how(&s, opt.device, &opt.how);
 	if (retval) {
 		com_err(prog, retval, "while opening %s", opt.device);
 		return 1;

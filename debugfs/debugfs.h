@@ -17,6 +17,21 @@
 #include "diredit.h"
 #include "hashalg.h"
 
+/*
+ * How the filesystem is opened: debugfs's options. With a backup
+ * superblock or an undo file the journal layer is left out (the undo
+ * manager and it do not stack), and writes go straight to the disk, as
+ * debugfs writes them.
+ */
+struct session_how {
+	int writable;			/* -w */
+	int flags;			/* EXT2_FLAG_*: -c, -D, -i, -n */
+	blk64_t superblock;		/* -s; 0: the primary */
+	unsigned int block_size;	/* -b */
+	const char *undo_file;		/* -z */
+	const char *data_source;	/* -d: the data of an -i image */
+};
+
 /* The filesystem a run of e2fold-debugfs works on. */
 struct session {
 	ext2_filsys fs;
@@ -27,6 +42,7 @@ struct session {
 	ext2_ino_t cwd;
 	int failed;			/* a command has failed */
 	int bitmaps_loaded;
+	struct session_how how;		/* as opened */
 };
 
 /* ---- session.c ---- */
@@ -41,6 +57,10 @@ struct session {
  * recovery is refused (EXT2_ET_JOURNAL_FLAGS_WRONG, said on stderr).
  */
 errcode_t session_open(struct session *s, const char *device, int writable);
+
+/* As session_open, the way how says (debugfs's -c -D -b -s -z -i -d). */
+errcode_t session_open_how(struct session *s, const char *device,
+			   const struct session_how *how);
 
 /*
  * Make what the last command wrote one atomic change through the journal
@@ -94,6 +114,11 @@ DEBUGFS_CMD(do_icheck);
 DEBUGFS_CMD(do_ncheck);
 DEBUGFS_CMD(do_set_inode_field);
 DEBUGFS_CMD(do_set_super_value);
+DEBUGFS_CMD(do_system_read);
+DEBUGFS_CMD(do_system_write);
+DEBUGFS_CMD(do_system_maybe_write);
+DEBUGFS_CMD(do_system_stateful);
+DEBUGFS_CMD(do_lcd);
 
 /* ---- cmd_helpers.c ---- */
 
@@ -199,7 +224,7 @@ const char *mode_type_name(__u16 mode);
  * with e2fold_lookup (casefolded inside casefolded directories; exact
  * bytes with PATH_EXACT), "." and ".." by the directory's own entries,
  * symbolic links followed except in the last component (there too with
- * PATH_FOLLOW).
+ * PATH_FOLLOW). As in debugfs, "<N>", the whole path, is inode N.
  */
 errcode_t path_resolve(struct session *s, const unsigned char *path,
 		       size_t len, int flags, ext2_ino_t *ret_ino);

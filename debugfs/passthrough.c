@@ -1,10 +1,13 @@
 /*
- * passthrough.c: commands that change raw fields, where e2fold has
- * nothing to add, handed to the system's debugfs.
+ * passthrough.c: commands where e2fold has nothing to add, handed to
+ * the system's debugfs.
  *
  *   set_inode_field, sif INODE FIELD VALUE
  *   set_super_value, ssv FIELD VALUE
  *   (and "-l", which lists the fields, as debugfs's do)
+ *   and the rest of debugfs 1.47's commands (e2fold_cmds.ct): those
+ *   that read, those that write, and lcd; those that keep state
+ *   between requests are refused, saying why.
  *
  * The request runs as `debugfs -w -R "REQUEST" DEVICE`. Before it, the
  * session is closed: what earlier commands wrote is committed through
@@ -98,20 +101,46 @@ static int forward_errors(int err_fd)
 	return said;
 }
 
-/* Run debugfs [-w] -R line device; 0, or an error to report. */
-static errcode_t run_debugfs(const char *line, const char *device,
+/*
+ * Run debugfs [-w] -R line device, opened as the session is (-c -D -n
+ * -i -d -b -s); 0, or an error to report.
+ */
+static errcode_t run_debugfs(const struct session *s, const char *line,
 			     int writable, int *ret_said)
 {
-	const char *argv[6];
+	const struct session_how *how = &s->how;
+	const char *argv[16];
+	char block_size[16], superblock[24];
 	int pipefd[2], status, n = 0;
 	pid_t pid;
 
 	argv[n++] = system_debugfs();
 	if (writable)
 		argv[n++] = "-w";
+	if (how->flags & EXT2_FLAG_SKIP_MMP)
+		argv[n++] = "-c";
+	if (how->flags & EXT2_FLAG_DIRECT_IO)
+		argv[n++] = "-D";
+	if (how->flags & EXT2_FLAG_IGNORE_CSUM_ERRORS)
+		argv[n++] = "-n";
+	if (how->flags & EXT2_FLAG_IMAGE_FILE)
+		argv[n++] = "-i";
+	if (how->data_source) {
+		argv[n++] = "-d";
+		argv[n++] = how->data_source;
+	}
+	if (how->superblock) {
+		snprintf(block_size, sizeof(block_size), "%u", how->block_size);
+		snprintf(superblock, sizeof(superblock), "%llu",
+			 (unsigned long long)how->superblock);
+		argv[n++] = "-b";
+		argv[n++] = block_size;
+		argv[n++] = "-s";
+		argv[n++] = superblock;
+	}
 	argv[n++] = "-R";
 	argv[n++] = line;
-	argv[n++] = device;
+	argv[n++] = s->device;
 	argv[n] = NULL;
 
 	fflush(stdout);
@@ -142,10 +171,15 @@ static errcode_t run_debugfs(const char *line, const char *device,
 	return 0;
 }
 
-/* Close, run the request, open again; the session's state kept. */
-static void hand_over(struct session *s, const char *cmd, const char *line)
+/*
+ * Close, run the request (read-write if writable), open again; the
+ * session's state kept.
+ */
+static void hand_over(struct session *s, const char *cmd, const char *line,
+		      int writable)
 {
 	const char *device = s->device;
+	struct session_how how = s->how;
 	ext2_ino_t cwd = s->cwd;
 	int failed = s->failed, said = 0;
 	errcode_t retval;
@@ -156,13 +190,13 @@ static void hand_over(struct session *s, const char *cmd, const char *line)
 			  system_debugfs());
 		failed = 1;
 	} else {
-		retval = run_debugfs(line, device, 1, &said);
+		retval = run_debugfs(s, line, writable, &said);
 		if (retval)
 			cmd_error(s, cmd, retval, "while running %s",
 				  system_debugfs());
 	}
 	failed |= retval || said;
-	retval = session_open(s, device, 1);
+	retval = session_open_how(s, device, &how);
 	if (retval) {
 		com_err(cmd, retval, "while opening %s again: stopping", device);
 		exit(EXIT_FAILURE);
@@ -194,6 +228,37 @@ static char *request_with_inode(struct session *s, int argc, cmd_argv_t argv,
 	return request_line(argc, (cmd_argv_t)copy);
 }
 
+/*
+ * Run line in the system debugfs. One that writes needs -w, is refused
+ * with -z (debugfs would change blocks our undo file does not hold) and
+ * runs on the closed session. One that reads runs beside a read-only
+ * session; a writable one is closed first, so that debugfs finds what
+ * earlier commands wrote checkpointed, not pending in the journal.
+ */
+static void run_system(struct session *s, const char *cmd, const char *line,
+		       int writes)
+{
+	int said = 0;
+	errcode_t retval;
+
+	if (writes && s->how.undo_file) {
+		cmd_error(s, cmd, 0, "not done: with -z, the system debugfs "
+			  "would change the filesystem without saving the "
+			  "blocks in %s", s->how.undo_file);
+		return;
+	}
+	if (writes && cmd_need_writable(s, cmd))
+		return;
+	if (s->writable) {
+		hand_over(s, cmd, line, writes);
+		return;
+	}
+	retval = run_debugfs(s, line, 0, &said);
+	if (retval)
+		cmd_error(s, cmd, retval, "while running %s", system_debugfs());
+	s->failed |= said;
+}
+
 static void pass_through(struct session *s, int argc, cmd_argv_t argv,
 			 int nargs, int inode_arg, const char *usage)
 {
@@ -210,13 +275,13 @@ static void pass_through(struct session *s, int argc, cmd_argv_t argv,
 		return;
 	if (list) {
 		/* Lists only: the session stays open. */
-		retval = run_debugfs(line, s->device, 0, &said);
+		retval = run_debugfs(s, line, 0, &said);
 		if (retval)
 			cmd_error(s, argv[0], retval, "while running %s",
 				  system_debugfs());
 		s->failed |= said;
-	} else if (!cmd_need_writable(s, argv[0])) {
-		hand_over(s, argv[0], line);
+	} else {
+		run_system(s, argv[0], line, 1);
 	}
 	free(line);
 }
@@ -230,4 +295,68 @@ DEBUGFS_CMD(do_set_inode_field)
 DEBUGFS_CMD(do_set_super_value)
 {
 	pass_through(infop, argc, argv, 2, 0, "set_super_value FIELD VALUE | -l");
+}
+
+/*
+ * The commands of debugfs 1.47 where e2fold has nothing to add, handed
+ * over as typed: their paths are debugfs's, from the root directory and
+ * byte for byte (e2fold's cd does not reach them).
+ */
+static void system_request(struct session *s, int argc, cmd_argv_t argv,
+			   int writes)
+{
+	char *line = request_line(argc, argv);
+
+	if (!line) {
+		cmd_error(s, argv[0], ENOMEM, "while running %s",
+			  system_debugfs());
+		return;
+	}
+	run_system(s, argv[0], line, writes);
+	free(line);
+}
+
+DEBUGFS_CMD(do_system_read)
+{
+	system_request(infop, argc, argv, 0);
+}
+
+DEBUGFS_CMD(do_system_write)
+{
+	system_request(infop, argc, argv, 1);
+}
+
+/* feature lists without arguments and sets with; bmap -a allocates. */
+DEBUGFS_CMD(do_system_maybe_write)
+{
+	int writes = strcmp(argv[0], "bmap") ? argc > 1 :
+		argc > 1 && !strcmp(argv[1], "-a");
+
+	system_request(infop, argc, argv, writes);
+}
+
+/*
+ * debugfs's commands that keep state between requests of one debugfs
+ * (another filesystem open, a root of its own, a journal transaction,
+ * an extent cursor, the clock): a request handed to a new debugfs each
+ * time cannot keep it.
+ */
+DEBUGFS_CMD(do_system_stateful)
+{
+	cmd_error(infop, argv[0], 0, "not available: it keeps state between "
+		  "commands of one debugfs session; run the system debugfs "
+		  "(e2fold-debugfs has nothing to add there)");
+}
+
+/* lcd DIR: the directory local paths (dump, rdump, write) start from. */
+DEBUGFS_CMD(do_lcd)
+{
+	struct session *s = infop;
+
+	if (argc != 2) {
+		cmd_error(s, argv[0], 0, "usage: lcd DIRECTORY");
+		return;
+	}
+	if (chdir(argv[1]))
+		cmd_error(s, argv[0], errno, "while changing to %s", argv[1]);
 }

@@ -181,9 +181,36 @@ static errcode_t walk(struct session *s, ext2_ino_t start,
 	return 0;
 }
 
+/*
+ * "<N>": inode N, as debugfs reads a whole argument in angle brackets
+ * (N in decimal, or in hex or octal with 0x or 0; 1 to s_inodes_count).
+ * 0 if path is one, -1 if it is not.
+ */
+static int inode_number(struct session *s, const unsigned char *path,
+			size_t len, ext2_ino_t *ret_ino)
+{
+	unsigned long long ino;
+	char num[24], *end;
+
+	if (len < 3 || path[0] != '<' || path[len - 1] != '>' ||
+	    len - 2 >= sizeof(num) || path[1] == '-' || path[1] == '+')
+		return -1;
+	memcpy(num, path + 1, len - 2);
+	num[len - 2] = '\0';
+	errno = 0;
+	ino = strtoull(num, &end, 0);
+	if (errno || end == num || *end || !ino ||
+	    ino > s->fs->super->s_inodes_count)
+		return -1;
+	*ret_ino = ino;
+	return 0;
+}
+
 errcode_t path_resolve(struct session *s, const unsigned char *path,
 		       size_t len, int flags, ext2_ino_t *ret_ino)
 {
+	if (!inode_number(s, path, len, ret_ino))
+		return 0;
 	return walk(s, s->cwd, path, len, flags & PATH_EXACT,
 		    flags & PATH_FOLLOW, 0, ret_ino);
 }

@@ -9,6 +9,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <et/com_err.h>
+
 #include "debugfs.h"
 #include "openfs.h"
 #include "txnio.h"
@@ -45,23 +47,67 @@ static void load_encoding(struct session *s)
  */
 errcode_t session_open(struct session *s, const char *device, int writable)
 {
-	int flags = EXT2_FLAG_IGNORE_CSUM_ERRORS;
+	struct session_how how = { .writable = writable };
+
+	return session_open_how(s, device, &how);
+}
+
+/* -d: the data blocks of an e2image file (-i) are read from source. */
+static errcode_t set_data_source(ext2_filsys fs, const char *source)
+{
+	io_channel data_io;
+	errcode_t retval;
+
+	retval = unix_io_manager->open(source, 0, &data_io);
+	if (!retval)
+		retval = ext2fs_set_data_io(fs, data_io);
+	if (retval)
+		com_err(prog, retval, "while opening the data source %s",
+			source);
+	return retval;
+}
+
+static errcode_t open_fs(struct session *s, const char *device, int flags)
+{
+	const struct session_how *how = &s->how;
 	errcode_t retval, unjournaled;
 
-	memset(s, 0, sizeof(*s));
-	s->device = device;
-	s->writable = writable;
-	if (writable)
-		flags |= EXT2_FLAG_RW;
+	if (how->superblock || how->undo_file || (flags & EXT2_FLAG_IMAGE_FILE))
+		return e2fold_open_fs_at(device, flags, how->superblock,
+					 how->block_size, how->undo_file,
+					 &s->fs);
 	retval = e2fold_open_fs_journaled(device, flags, &s->fs, &unjournaled);
 	if (retval == EXT2_ET_JOURNAL_FLAGS_WRONG)
 		fprintf(stderr, "%s: %s: the journal needs recovery: run e2fsck "
 			"(or mount the filesystem) first\n", prog, device);
-	if (retval)
-		return retval;
-	if (writable && unjournaled && unjournaled != EXT2_ET_NO_JOURNAL)
+	if (!retval && s->writable && unjournaled &&
+	    unjournaled != EXT2_ET_NO_JOURNAL)
 		fprintf(stderr, "%s: %s: writing without the journal: %s\n",
 			prog, device, error_message(unjournaled));
+	return retval;
+}
+
+errcode_t session_open_how(struct session *s, const char *device,
+			   const struct session_how *how)
+{
+	int flags = EXT2_FLAG_IGNORE_CSUM_ERRORS | how->flags;
+	errcode_t retval;
+
+	memset(s, 0, sizeof(*s));
+	s->device = device;
+	s->how = *how;
+	s->writable = how->writable;
+	if (s->writable)
+		flags |= EXT2_FLAG_RW;
+	retval = open_fs(s, device, flags);
+	if (!retval && how->data_source)
+		retval = set_data_source(s->fs, how->data_source);
+	if (retval) {
+		if (s->fs)
+			ext2fs_free(s->fs);
+		s->fs = NULL;
+		return retval;
+	}
 	s->cwd = EXT2_ROOT_INO;
 	load_encoding(s);
 	return 0;

@@ -16,6 +16,9 @@ D_TESTS = \
 	tests/d_casefold_links \
 	tests/d_casefold_index_grow \
 	tests/d_casefold_more_cmds \
+	tests/d_habit_options \
+	tests/d_habit_system_cmds \
+	tests/d_habit_inode_spec \
 	tests/d_robust_kill_index
 TESTS += $(D_TESTS)
 EXTRA_DIST += $(D_TESTS)

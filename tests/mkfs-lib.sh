@@ -125,6 +125,47 @@ unchanged() {
 	[ "$now" = "$2" ] || fail "$1 changed: $2 before, $now after"
 }
 
+# like_mke2fs ERE SIZE EXTENDED [ARGS...]: the system mke2fs and
+# e2fold-mkfs make SIZE images with -E EXTENDED and ARGS (ref.img and
+# new.img); e2fsck -fn finds new.img clean, and dumpe2fs -h shows the
+# same features and the same fields matching ERE in both.
+like_mke2fs() {
+	ere=$1 size=$2 ext=$3
+	shift 3
+	rm -f ref.img new.img
+	if ! mke2fs -q -F -U $UUID -E hash_seed=$SEED,$ext "$@" ref.img \
+		"$size" > ref.log 2>&1; then
+		fail "mke2fs -E $ext $* failed:"
+		cat ref.log
+		return
+	fi
+	if ! mkfs -q -E "$ext" "$@" new.img "$size" > new.log 2>&1; then
+		fail "e2fold-mkfs -E $ext $* failed:"
+		cat new.log
+		return
+	fi
+	fsck_clean new.img
+	sb_fields ref.img "Filesystem features|$ere" > ref.fields
+	sb_fields new.img "Filesystem features|$ere" > new.fields
+	if ! diff -u ref.fields new.fields > fields.diff; then
+		fail "-E $ext $*: dumpe2fs -h differs from mke2fs's (-, +):"
+		cat fields.diff
+	fi
+}
+
+# refused WORD ARGS...: e2fold-mkfs ARGS fails, and says WORD.
+refused() {
+	word=$1
+	shift
+	rm -f new.img
+	if mkfs -q "$@" > new.log 2>&1; then
+		fail "$* was taken"
+	elif ! grep -q -- "$word" new.log; then
+		fail "$*: no clear error (naming $word):"
+		cat new.log
+	fi
+}
+
 finish() {
 	for e in "$test_dir"/expect.*; do
 		[ -e "$e" ] || continue

@@ -20,7 +20,16 @@ M_TESTS = \
 	tests/m_casefold_resize \
 	tests/m_casefold_badblocks \
 	tests/m_casefold_badblocks_check \
-	tests/m_casefold_super_only
+	tests/m_casefold_super_only \
+	tests/m_habit_mmp_interval \
+	tests/m_habit_desc_size \
+	tests/m_habit_packed_meta \
+	tests/m_habit_prezeroed \
+	tests/m_habit_quotatype \
+	tests/m_habit_android_sparse \
+	tests/m_habit_orphan_size \
+	tests/m_habit_root_owner \
+	tests/m_habit_no_copy_xattrs
 TESTS += $(M_TESTS)
 EXTRA_DIST += $(M_TESTS) tests/mkfs-lib.sh
 

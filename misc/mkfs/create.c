@@ -45,10 +45,22 @@ errcode_t mkfs_create(const char *device, const struct mkfs_plan *plan,
 	struct ext2_super_block param = plan->param;
 	ext2_filsys fs;
 	struct ext2_super_block *sb;
+	char *sparse_name = NULL;
 	errcode_t retval;
 
-	retval = ext2fs_initialize(device, EXT2_FLAG_EXCLUSIVE |
-				   EXT2_FLAG_64BITS | flags, &param, io, &fs);
+	/* The sparse io manager takes "(FILE):BLOCKS:BLOCKSIZE" as its name. */
+	if (io == sparse_io_manager) {
+		retval = ext2fs_get_mem(strlen(device) + 48, &sparse_name);
+		if (retval)
+			return retval;
+		sprintf(sparse_name, "(%s):%llu:%u", device,
+			(unsigned long long)ext2fs_blocks_count(&param),
+			EXT2_BLOCK_SIZE(&param));
+	}
+	retval = ext2fs_initialize(sparse_name ? sparse_name : device,
+				   EXT2_FLAG_EXCLUSIVE | EXT2_FLAG_64BITS |
+				   flags, &param, io, &fs);
+	ext2fs_free_mem(&sparse_name);
 	if (retval == EXT2_ET_TOOSMALL) {
 		com_err(mkfs_prog, 0, "%s: %llu blocks of %u bytes are too few "
 			"for the filesystem's own metadata; give a larger SIZE",

@@ -285,13 +285,65 @@ check:
 	return mark_bad_blocks(fs, l->bb_list, 1);
 }
 
+/* The next free block from *goal on, taken; *goal is left on it. */
+static errcode_t take_block(ext2_filsys fs, blk64_t *goal)
+{
+	errcode_t retval = ext2fs_new_block2(fs, *goal, NULL, goal);
+
+	if (!retval)
+		ext2fs_block_alloc_stats2(fs, *goal, +1);
+	return retval;
+}
+
+/*
+ * -E packed_meta_blocks with flex_bg: every block bitmap, then every
+ * inode bitmap, then every inode table, one after the other from the
+ * start of the filesystem (after the superblocks and descriptors), as
+ * mke2fs packs them, so that the metadata is in one place (on flash,
+ * for instance) and the rest holds data only.
+ */
+static errcode_t allocate_packed_tables(ext2_filsys fs)
+{
+	blk64_t goal = fs->super->s_first_data_block;
+	blk64_t last = ext2fs_blocks_count(fs->super) - 1;
+	errcode_t retval = 0;
+	dgrp_t g;
+
+	for (g = 0; !retval && g < fs->group_desc_count; g++) {
+		retval = take_block(fs, &goal);
+		if (!retval)
+			ext2fs_block_bitmap_loc_set(fs, g, goal);
+	}
+	for (g = 0; !retval && g < fs->group_desc_count; g++) {
+		retval = take_block(fs, &goal);
+		if (!retval)
+			ext2fs_inode_bitmap_loc_set(fs, g, goal);
+	}
+	for (g = 0; !retval && g < fs->group_desc_count; g++) {
+		retval = ext2fs_get_free_blocks2(fs, goal, last,
+						 fs->inode_blocks_per_group,
+						 fs->block_map, &goal);
+		if (retval)
+			break;
+		ext2fs_block_alloc_stats_range(fs, goal,
+					       fs->inode_blocks_per_group, +1);
+		ext2fs_inode_table_loc_set(fs, g, goal);
+		ext2fs_group_desc_csum_set(fs, g);
+	}
+	return retval;
+}
+
 static errcode_t allocate_tables(ext2_filsys fs, const struct mkfs_layout *l,
 				 blk64_t *ret_overhead)
 {
 	errcode_t retval;
 
 	progress(l, "Allocating group tables: ");
-	retval = ext2fs_allocate_tables(fs);
+	if (l->plan->packed_meta_blocks &&
+	    ext2fs_has_feature_flex_bg(fs->super))
+		retval = allocate_packed_tables(fs);
+	else
+		retval = ext2fs_allocate_tables(fs);
 	/* Bad blocks are no overhead: out of the bitmap while counting. */
 	if (!retval)
 		retval = mark_bad_blocks(fs, l->bb_list, 0);
@@ -523,8 +575,11 @@ static errcode_t create_journal(ext2_filsys fs, const struct mkfs_layout *l,
 	snprintf(what, sizeof(what), "Creating journal (%u blocks): ",
 		 jparams.num_journal_blocks + jparams.num_fc_blocks);
 	progress(l, what);
-	retval = ext2fs_add_journal_inode3(fs, &jparams, ~0ULL,
-					   l->plan->journal_flags);
+	/* Packed metadata: the journal follows it, from the start. */
+	retval = ext2fs_add_journal_inode3(fs, &jparams,
+					   l->plan->packed_meta_blocks ?
+					   fs->super->s_first_data_block :
+					   ~0ULL, l->plan->journal_flags);
 	if (retval) {
 		com_err(mkfs_prog, retval, "while creating the journal");
 		return retval;
@@ -604,7 +659,8 @@ errcode_t mkfs_layout_write(ext2_filsys fs, struct mkfs_layout *l)
 	if (l->super_only)
 		return super_only(fs, l);
 
-	if (l->plan->discard && l->target_has_data && discard_all(fs)) {
+	if ((l->plan->discard && l->target_has_data && discard_all(fs)) ||
+	    l->plan->itable_zeroed) {
 		lazy = 1;
 		zeroed = 1;
 	}
@@ -639,6 +695,10 @@ errcode_t mkfs_layout_write(ext2_filsys fs, struct mkfs_layout *l)
 		if (retval)
 			com_err(mkfs_prog, retval, "while enabling multiple mount "
 				"protection");
+		else if (!l->quiet)
+			printf("Multiple mount protection is enabled with "
+			       "update interval %d seconds.\n",
+			       fs->super->s_mmp_update_interval);
 	}
 	if (retval)
 		return retval;
@@ -650,8 +710,11 @@ errcode_t mkfs_layout_write(ext2_filsys fs, struct mkfs_layout *l)
 		recount_free_clusters(fs);
 	/* The orphan file comes last, as mke2fs makes it. */
 	if (ext2fs_has_feature_orphan_file(fs->super)) {
-		retval = ext2fs_create_orphan_file(fs,
-				ext2fs_default_orphan_file_blocks(fs));
+		e2_blkcnt_t blocks = l->plan->orphan_file_blocks;
+
+		if (!blocks)
+			blocks = ext2fs_default_orphan_file_blocks(fs);
+		retval = ext2fs_create_orphan_file(fs, blocks);
 		if (retval)
 			com_err(mkfs_prog, retval, "while creating the orphan "
 				"file");

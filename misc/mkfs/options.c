@@ -2,10 +2,12 @@
 #include "config.h"
 
 #include <errno.h>
+#include <stddef.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <et/com_err.h>
 
@@ -62,11 +64,21 @@ static void usage(FILE *f)
 		"                    no_compat_fallback),\n"
 		"                  casefold_root, casefold_dirs=all|DIR[:DIR...],\n"
 		"                  collisions=stop|rename, hash_seed=UUID,\n"
-		"                  root_owner=UID:GID, discard, nodiscard,\n"
+		"                  root_owner[=UID:GID] (alone: yours), discard,\n"
+		"                  nodiscard,\n"
 		"                  lazy_itable_init=0|1, lazy_journal_init=0|1, test_fs,\n"
 		"                  stride=N, stripe_width=N, num_backup_sb=0|1|2,\n"
 		"                  offset=BYTES (where the filesystem starts),\n"
-		"                  resize=BLOCKS (room to grow online to)\n"
+		"                  resize=BLOCKS (room to grow online to),\n"
+		"                  mmp_update_interval=SECONDS (with -O mmp),\n"
+		"                  desc_size=BYTES (with -O 64bit),\n"
+		"                  packed_meta_blocks=0|1 (tables and journal\n"
+		"                    at the start), assume_storage_prezeroed=0|1,\n"
+		"                  quotatype=usrquota:grpquota:prjquota (the\n"
+		"                    quota inodes of -O quota), android_sparse,\n"
+		"                  orphan_file_size=BLOCKS (with -O orphan_file),\n"
+		"                  no_copy_xattrs (-d copies no extended\n"
+		"                    attributes)\n"
 		"  -d SOURCE     populate from a directory or an archive\n"
 		"  --report FILE write a JSON report of the source check\n"
 		"  --progress FD progress of populating, as e2fsck -C shows it:\n"
@@ -227,12 +239,20 @@ static errcode_t ext_hash_seed(struct mkfs_options *opt, const char *arg)
 	return 0;
 }
 
+/* root_owner=UID:GID; root_owner alone is the caller's, as in mke2fs. */
 static errcode_t ext_root_owner(struct mkfs_options *opt, const char *arg)
 {
 	unsigned long long uid, gid;
-	const char *colon = strchr(arg, ':');
+	const char *colon;
 	char uidbuf[32];
 
+	if (!arg) {
+		opt->root_uid = getuid();
+		opt->root_gid = getgid();
+		opt->have_root_owner = 1;
+		return 0;
+	}
+	colon = strchr(arg, ':');
 	if (!colon || (size_t)(colon - arg) >= sizeof(uidbuf))
 		return bad_value("root_owner (want UID:GID)", arg);
 	memcpy(uidbuf, arg, colon - arg);
@@ -272,32 +292,9 @@ static int parse_bool(const char *arg, int *ret)
 	return -1;
 }
 
-static errcode_t ext_lazy_itable_init(struct mkfs_options *opt,
-				      const char *arg)
-{
-	if (parse_bool(arg, &opt->lazy_itable_init))
-		return bad_value("lazy_itable_init (want 0 or 1)", arg);
-	return 0;
-}
-
-static errcode_t ext_lazy_journal_init(struct mkfs_options *opt,
-				       const char *arg)
-{
-	if (parse_bool(arg, &opt->lazy_journal_init))
-		return bad_value("lazy_journal_init (want 0 or 1)", arg);
-	return 0;
-}
-
 static errcode_t ext_test_fs(struct mkfs_options *opt, const char *arg)
 {
 	opt->test_fs = 1;
-	return 0;
-}
-
-static errcode_t ext_casefold_root(struct mkfs_options *opt, const char *arg)
-{
-	if (parse_bool(arg, &opt->casefold_root))
-		return bad_value("casefold_root (want 0 or 1)", arg);
 	return 0;
 }
 
@@ -400,32 +397,156 @@ static errcode_t ext_num_backup_sb(struct mkfs_options *opt, const char *arg)
 	return retval;
 }
 
+/* mmp_update_interval=SECONDS: 0 is libext2fs's default, 300 its most. */
+static errcode_t ext_mmp_update_interval(struct mkfs_options *opt,
+					 const char *arg)
+{
+	unsigned long long v;
+	errcode_t retval = parse_uint("mmp_update_interval (0 to 300 seconds)",
+				      arg, 0, EXT4_MMP_MAX_UPDATE_INTERVAL, &v);
+
+	opt->mmp_update_interval = v;
+	return retval;
+}
+
+/*
+ * desc_size=BYTES: a power of two from the 64 a 64bit descriptor needs
+ * to the 1024 the kernel reads (mke2fs takes smaller and larger ones and
+ * makes a filesystem e2fsck rejects, or crashes).
+ */
+static errcode_t ext_desc_size(struct mkfs_options *opt, const char *arg)
+{
+	unsigned long long v;
+
+	if (parse_ull(arg, &v) || !is_power_of_two(v) ||
+	    v < EXT2_MIN_DESC_SIZE_64BIT || v > EXT2_MAX_DESC_SIZE)
+		return bad_value("desc_size (64, 128, 256, 512 or 1024)", arg);
+	opt->desc_size = v;
+	return 0;
+}
+
+/* The MKFS_QUOTA_* bit of a quota type word of len bytes; 0 if none. */
+static unsigned int quota_type_bit(const char *word, size_t len)
+{
+	static const struct {
+		const char *name;
+		unsigned int bit;
+	} types[] = {
+		{ "usrquota", MKFS_QUOTA_USR }, { "usr", MKFS_QUOTA_USR },
+		{ "grpquota", MKFS_QUOTA_GRP }, { "grp", MKFS_QUOTA_GRP },
+		{ "prjquota", MKFS_QUOTA_PRJ }, { "prj", MKFS_QUOTA_PRJ },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(types) / sizeof(types[0]); i++)
+		if (strlen(types[i].name) == len &&
+		    !strncmp(word, types[i].name, len))
+			return types[i].bit;
+	return 0;
+}
+
+/*
+ * quotatype=TYPE[:TYPE...]: usrquota, grpquota, prjquota (or usr, grp,
+ * prj), each negated by a leading '^'; the list replaces the default
+ * (user and group), as in mke2fs.
+ */
+static errcode_t ext_quotatype(struct mkfs_options *opt, const char *arg)
+{
+	const char *p = arg;
+	unsigned int bits = 0;
+
+	while (*p) {
+		size_t len = strcspn(p, ":");
+		int not = *p == '^';
+		unsigned int bit = quota_type_bit(p + not, len - not);
+
+		if (len && !bit)
+			return bad_value("quotatype (usrquota, grpquota, "
+					 "prjquota, joined with ':')", arg);
+		bits = not ? bits & ~bit : bits | bit;
+		p += len;
+		if (*p)
+			p++;
+	}
+	opt->quota_types = bits;
+	return 0;
+}
+
+static errcode_t ext_no_copy_xattrs(struct mkfs_options *opt,
+				    const char *arg)
+{
+	opt->no_copy_xattrs = 1;
+	return 0;
+}
+
+static errcode_t ext_android_sparse(struct mkfs_options *opt, const char *arg)
+{
+	opt->android_sparse = 1;
+	return 0;
+}
+
+/* orphan_file_size=N: blocks, or bytes with a suffix, as resize=. */
+static errcode_t ext_orphan_file_size(struct mkfs_options *opt,
+				      const char *arg)
+{
+	if (parse_size(arg, &opt->orphan_file_size) ||
+	    !opt->orphan_file_size.value)
+		return bad_value("orphan_file_size", arg);
+	return 0;
+}
+
 enum ext_arg { ARG_NONE, ARG_REQUIRED, ARG_OPTIONAL };
+
+/* A key with a handler of its own. */
+#define EXT_FN(fn) fn, 0
+/* A key whose value is 0 or 1 (1 when missing), kept in an int of opt. */
+#define EXT_BOOL(field) NULL, offsetof(struct mkfs_options, field)
 
 static const struct {
 	const char *name;
 	enum ext_arg arg;
-	ext_fn fn;
+	ext_fn fn;		/* NULL: an EXT_BOOL key */
+	size_t bool_field;
 } ext_options[] = {
-	{ "encoding", ARG_REQUIRED, ext_encoding },
-	{ "encoding_flags", ARG_REQUIRED, ext_encoding_flags },
-	{ "hash_seed", ARG_REQUIRED, ext_hash_seed },
-	{ "root_owner", ARG_REQUIRED, ext_root_owner },
-	{ "discard", ARG_NONE, ext_discard },
-	{ "nodiscard", ARG_NONE, ext_nodiscard },
-	{ "lazy_itable_init", ARG_OPTIONAL, ext_lazy_itable_init },
-	{ "lazy_journal_init", ARG_OPTIONAL, ext_lazy_journal_init },
-	{ "test_fs", ARG_NONE, ext_test_fs },
-	{ "casefold_root", ARG_OPTIONAL, ext_casefold_root },
-	{ "casefold_dirs", ARG_REQUIRED, ext_casefold_dirs },
-	{ "collisions", ARG_REQUIRED, ext_collisions },
-	{ "stride", ARG_REQUIRED, ext_stride },
-	{ "stripe_width", ARG_REQUIRED, ext_stripe_width },
-	{ "stripe-width", ARG_REQUIRED, ext_stripe_width },
-	{ "num_backup_sb", ARG_REQUIRED, ext_num_backup_sb },
-	{ "offset", ARG_REQUIRED, ext_offset },
-	{ "resize", ARG_REQUIRED, ext_resize },
+	{ "encoding", ARG_REQUIRED, EXT_FN(ext_encoding) },
+	{ "encoding_flags", ARG_REQUIRED, EXT_FN(ext_encoding_flags) },
+	{ "hash_seed", ARG_REQUIRED, EXT_FN(ext_hash_seed) },
+	{ "root_owner", ARG_OPTIONAL, EXT_FN(ext_root_owner) },
+	{ "discard", ARG_NONE, EXT_FN(ext_discard) },
+	{ "nodiscard", ARG_NONE, EXT_FN(ext_nodiscard) },
+	{ "lazy_itable_init", ARG_OPTIONAL, EXT_BOOL(lazy_itable_init) },
+	{ "lazy_journal_init", ARG_OPTIONAL, EXT_BOOL(lazy_journal_init) },
+	{ "test_fs", ARG_NONE, EXT_FN(ext_test_fs) },
+	{ "casefold_root", ARG_OPTIONAL, EXT_BOOL(casefold_root) },
+	{ "casefold_dirs", ARG_REQUIRED, EXT_FN(ext_casefold_dirs) },
+	{ "collisions", ARG_REQUIRED, EXT_FN(ext_collisions) },
+	{ "stride", ARG_REQUIRED, EXT_FN(ext_stride) },
+	{ "stripe_width", ARG_REQUIRED, EXT_FN(ext_stripe_width) },
+	{ "stripe-width", ARG_REQUIRED, EXT_FN(ext_stripe_width) },
+	{ "num_backup_sb", ARG_REQUIRED, EXT_FN(ext_num_backup_sb) },
+	{ "offset", ARG_REQUIRED, EXT_FN(ext_offset) },
+	{ "resize", ARG_REQUIRED, EXT_FN(ext_resize) },
+	{ "mmp_update_interval", ARG_REQUIRED, EXT_FN(ext_mmp_update_interval) },
+	{ "desc_size", ARG_REQUIRED, EXT_FN(ext_desc_size) },
+	{ "desc-size", ARG_REQUIRED, EXT_FN(ext_desc_size) },
+	{ "packed_meta_blocks", ARG_OPTIONAL, EXT_BOOL(packed_meta_blocks) },
+	{ "assume_storage_prezeroed", ARG_OPTIONAL, EXT_BOOL(assume_prezeroed) },
+	{ "quotatype", ARG_REQUIRED, EXT_FN(ext_quotatype) },
+	{ "android_sparse", ARG_NONE, EXT_FN(ext_android_sparse) },
+	{ "orphan_file_size", ARG_REQUIRED, EXT_FN(ext_orphan_file_size) },
+	{ "no_copy_xattrs", ARG_NONE, EXT_FN(ext_no_copy_xattrs) },
 };
+
+static errcode_t ext_bool(struct mkfs_options *opt,
+			  const struct e2fold_extopt *e, int *ret)
+{
+	char what[64];
+
+	if (!parse_bool(e->value, ret))
+		return 0;
+	snprintf(what, sizeof(what), "%s (want 0 or 1)", e->key);
+	return bad_value(what, e->value);
+}
 
 static errcode_t parse_one_extended(struct mkfs_options *opt,
 				    const struct e2fold_extopt *e)
@@ -448,6 +569,10 @@ static errcode_t parse_one_extended(struct mkfs_options *opt,
 				"extended option '%s' takes no value", e->key);
 			return EXT2_ET_INVALID_ARGUMENT;
 		}
+		if (!ext_options[i].fn)
+			return ext_bool(opt, e,
+					(int *)((char *)opt +
+						ext_options[i].bool_field));
 		return ext_options[i].fn(opt, e->value);
 	}
 	com_err(mkfs_prog, 0, "unknown extended option '%s'", e->key);
@@ -698,6 +823,7 @@ errcode_t mkfs_parse_options(int argc, char **argv, struct mkfs_options *opt)
 	opt->lazy_itable_init = -1;
 	opt->creator_os = -1;
 	opt->num_backup_sb = -1;
+	opt->quota_types = MKFS_QUOTA_USR | MKFS_QUOTA_GRP;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, "b:cC:Dd:E:e:FG:g:hI:i:jJ:Kl:L:M:m:N:nO:o:qr:ST:t:U:Vvz:",
 				longopts, NULL)) != -1) {
@@ -719,6 +845,12 @@ errcode_t mkfs_parse_options(int argc, char **argv, struct mkfs_options *opt)
 	}
 	if (optind < argc) {
 		com_err(mkfs_prog, 0, "unexpected argument '%s'", argv[optind]);
+		return EXT2_ET_INVALID_ARGUMENT;
+	}
+	if (opt->android_sparse && opt->undo_file) {
+		com_err(mkfs_prog, 0, "-z saves the blocks of a device: an "
+			"Android sparse image (-E android_sparse) is a new "
+			"file, with nothing to undo");
 		return EXT2_ET_INVALID_ARGUMENT;
 	}
 	if (opt->super_only && opt->source) {

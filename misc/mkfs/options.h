@@ -85,7 +85,20 @@ struct mkfs_options {
 	unsigned int raid_stride;	/* stride= */
 	unsigned int raid_stripe_width;	/* stripe_width= */
 	int num_backup_sb;		/* num_backup_sb=; -1: two */
+	unsigned int mmp_update_interval; /* seconds; 0: libext2fs's (5) */
+	unsigned int desc_size;		/* desc_size=; 0: 64 with 64bit */
+	int packed_meta_blocks;		/* tables and journal at the start */
+	int assume_prezeroed;		/* assume_storage_prezeroed= */
+	unsigned int quota_types;	/* quotatype=: MKFS_QUOTA_* bits */
+	int android_sparse;		/* write an Android sparse image */
+	struct mkfs_size orphan_file_size; /* orphan_file_size=; 0: default */
+	int no_copy_xattrs;		/* -d copies no extended attributes */
 };
+
+/* The quota types -O quota makes inodes for (-E quotatype=). */
+#define MKFS_QUOTA_USR	0x1
+#define MKFS_QUOTA_GRP	0x2
+#define MKFS_QUOTA_PRJ	0x4
 
 /*
  * Parse argv into opt. Prints the reason and returns EXT2_ET_INVALID_ARGUMENT

@@ -17,9 +17,9 @@
 
 /*
  * The features e2fold-mkfs can make itself: mke2fs's list without
- * journal_dev (an external journal is made on its own device) and
- * quota/project (their inodes need libquota, which the system libext2fs
- * does not export: run.c has the system tune2fs add them afterwards).
+ * journal_dev (an external journal is made on its own device) and quota
+ * (its inodes need libquota, which the system libext2fs does not
+ * export: run.c has the system tune2fs add them afterwards).
  */
 static __u32 ok_features[3] = {
 	[E2P_FEATURE_COMPAT] = EXT3_FEATURE_COMPAT_HAS_JOURNAL |
@@ -50,6 +50,7 @@ static __u32 ok_features[3] = {
 		EXT4_FEATURE_RO_COMPAT_GDT_CSUM |
 		EXT4_FEATURE_RO_COMPAT_BIGALLOC |
 		EXT4_FEATURE_RO_COMPAT_METADATA_CSUM |
+		EXT4_FEATURE_RO_COMPAT_PROJECT |
 		EXT4_FEATURE_RO_COMPAT_VERITY,
 };
 
@@ -143,16 +144,17 @@ static errcode_t edit_features(const char *list, struct ext2_super_block *p)
 }
 
 /*
- * quota and project come out of -O's list into plan->tune2fs_features,
- * for the system tune2fs to add once the filesystem is written (their
- * inodes need libquota); ^quota and ^project are what e2fold makes
- * anyway. The rest goes back in *ret_rest (free it).
+ * quota comes out of -O's list (*ret_quota: 1 for quota, 0 for ^quota
+ * or none), for the system tune2fs to add once the filesystem is
+ * written (its inodes need libquota). The rest goes back in *ret_rest
+ * (free it).
  */
-static errcode_t take_quota(const char *list, struct mkfs_plan *plan,
+static errcode_t take_quota(const char *list, int *ret_quota,
 			    char **ret_rest)
 {
 	char *copy, *rest, *tok, *save = NULL;
 
+	*ret_quota = 0;
 	*ret_rest = NULL;
 	if (!list)
 		return 0;
@@ -165,18 +167,10 @@ static errcode_t take_quota(const char *list, struct mkfs_plan *plan,
 	}
 	for (tok = strtok_r(copy, ", \t", &save); tok;
 	     tok = strtok_r(NULL, ", \t", &save)) {
-		char *want = plan->tune2fs_features;
-		size_t used = strlen(want);
-
-		if (!strcmp(tok, "quota") || !strcmp(tok, "project")) {
-			if (!strstr(want, tok))
-				snprintf(want + used,
-					 sizeof(plan->tune2fs_features) - used,
-					 "%s%s", used ? "," : "", tok);
+		if (!strcmp(tok, "quota") || !strcmp(tok, "^quota")) {
+			*ret_quota = *tok != '^';
 			continue;
 		}
-		if (!strcmp(tok, "^quota") || !strcmp(tok, "^project"))
-			continue;
 		if (*rest)
 			strcat(rest, ",");
 		strcat(rest, tok);
@@ -186,13 +180,49 @@ static errcode_t take_quota(const char *list, struct mkfs_plan *plan,
 	return 0;
 }
 
+/*
+ * -E quotatype=: prjquota sets the project feature, and the project
+ * feature adds prjquota, as in mke2fs. With -O quota the types go to
+ * tune2fs -Q; a quota feature with no type needs no inode, and is set
+ * here.
+ */
+static void plan_quota(const struct mkfs_options *opt, int want_quota,
+		       struct mkfs_plan *plan)
+{
+	static const struct {
+		unsigned int bit;
+		const char *name;
+	} types[] = {
+		{ MKFS_QUOTA_USR, "usrquota" },
+		{ MKFS_QUOTA_GRP, "grpquota" },
+		{ MKFS_QUOTA_PRJ, "prjquota" },
+	};
+	struct ext2_super_block *p = &plan->param;
+	unsigned int bits = opt->quota_types;
+	size_t i, used = 0;
+
+	if (bits & MKFS_QUOTA_PRJ)
+		ext2fs_set_feature_project(p);
+	if (ext2fs_has_feature_project(p))
+		bits |= MKFS_QUOTA_PRJ;
+	if (!want_quota)
+		return;
+	if (!bits)
+		ext2fs_set_feature_quota(p);
+	for (i = 0; i < sizeof(types) / sizeof(types[0]); i++)
+		if (bits & types[i].bit)
+			used += snprintf(plan->quota_types + used,
+					 sizeof(plan->quota_types) - used,
+					 "%s%s", used ? "," : "", types[i].name);
+}
+
 static errcode_t plan_features(const struct mkfs_options *opt,
 			       struct mkfs_plan *plan)
 {
 	struct ext2_super_block *p = &plan->param;
 	char *features = NULL;
 	errcode_t retval;
-	int default_csum_seed;
+	int default_csum_seed, want_quota = 0;
 	size_t i;
 
 	retval = edit_features(plan->profile.base_features, p);
@@ -200,12 +230,13 @@ static errcode_t plan_features(const struct mkfs_options *opt,
 		retval = edit_features(plan->profile.features[i], p);
 	default_csum_seed = ext2fs_has_feature_csum_seed(p);
 	if (!retval)
-		retval = take_quota(opt->features, plan, &features);
+		retval = take_quota(opt->features, &want_quota, &features);
 	if (!retval)
 		retval = edit_features(features, p);
 	free(features);
 	if (retval)
 		return retval;
+	plan_quota(opt, want_quota, plan);
 	/*
 	 * The orphan file lives in the journal's transactions: without a
 	 * journal mke2fs drops the feature without a word (Debian 13's
@@ -302,6 +333,23 @@ static errcode_t plan_block_count(struct mkfs_plan *plan, blk64_t count)
 	return 0;
 }
 
+/* -E desc_size=: larger 64bit group descriptors, at most a block. */
+static errcode_t plan_desc_size(const struct mkfs_options *opt,
+				struct mkfs_plan *plan)
+{
+	struct ext2_super_block *p = &plan->param;
+
+	if (!opt->desc_size)
+		return 0;
+	if (!ext2fs_has_feature_64bit(p))
+		return invalid("%s", "desc_size needs the 64bit feature "
+			       "(-O 64bit)");
+	if (opt->desc_size > (unsigned int)EXT2_BLOCK_SIZE(p))
+		return invalid("%s", "desc_size is larger than a block");
+	p->s_desc_size = opt->desc_size;
+	return 0;
+}
+
 /*
  * -O casefold takes the profile's encoding (utf8); -E encoding= names one
  * and implies the feature. -E encoding_flags= sets the flags (they need
@@ -379,6 +427,14 @@ static errcode_t plan_inodes(const struct mkfs_options *opt,
 		plan->profile.inode_size;
 	unsigned long long ratio = opt->inode_ratio, n = opt->num_inodes;
 	char buf[64];
+
+	/* A project ID lives in the large inode: 256 bytes unless -I says. */
+	if (ext2fs_has_feature_project(p) && !opt->inode_size &&
+	    isize < 2 * EXT2_GOOD_OLD_INODE_SIZE)
+		isize = 2 * EXT2_GOOD_OLD_INODE_SIZE;
+	if (ext2fs_has_feature_project(p) && isize == EXT2_GOOD_OLD_INODE_SIZE)
+		return invalid("%s", "128-byte inodes are too small for "
+			       "project quota");
 
 	if (isize < EXT2_GOOD_OLD_INODE_SIZE || isize > bs ||
 	    (isize & (isize - 1))) {
@@ -496,6 +552,57 @@ static errcode_t plan_resize(const struct mkfs_options *opt,
 	return 0;
 }
 
+/*
+ * -E orphan_file_size=: blocks, or bytes with a suffix; kept for
+ * layout.c, which makes the orphan file (mke2fs ignores the size
+ * without the feature, and so does e2fold-mkfs).
+ */
+static errcode_t plan_orphan_file(const struct mkfs_options *opt,
+				  struct mkfs_plan *plan)
+{
+	const struct mkfs_size *size = &opt->orphan_file_size;
+	unsigned int bs = EXT2_BLOCK_SIZE(&plan->param);
+
+	if (!size->value)
+		return 0;
+	plan->orphan_file_blocks = size->in_bytes ? size->value / bs :
+		size->value;
+	if (!plan->orphan_file_blocks)
+		return invalid("%s", "orphan_file_size is smaller than a block");
+	if (plan->orphan_file_blocks >= ext2fs_blocks_count(&plan->param) / 2)
+		return invalid("%s", "orphan_file_size is more than half the "
+			       "filesystem");
+	return 0;
+}
+
+/*
+ * -E android_sparse: the system libext2fs has the sparse io manager
+ * only when it was built with libsparse; without, its open fails with
+ * EXT2_ET_UNIMPLEMENTED whatever the name (with, an empty name is
+ * refused as a bad one), so the lack is found before anything is
+ * written. mke2fs fails later with the same error.
+ */
+static errcode_t plan_android_sparse(const struct mkfs_options *opt,
+				     struct mkfs_plan *plan)
+{
+	io_channel channel = NULL;
+	errcode_t retval;
+
+	if (!opt->android_sparse)
+		return 0;
+	retval = sparse_io_manager->open("", IO_FLAG_RW, &channel);
+	if (retval == EXT2_ET_UNIMPLEMENTED) {
+		com_err(mkfs_prog, retval, "while setting up an Android sparse "
+			"image (-E android_sparse): the system libext2fs was "
+			"built without libsparse");
+		return retval;
+	}
+	if (!retval)
+		io_channel_close(channel);
+	plan->android_sparse = 1;
+	return 0;
+}
+
 errcode_t mkfs_plan_make(const struct mkfs_options *opt,
 			 const struct mkfs_target *target,
 			 struct mkfs_plan *plan)
@@ -520,6 +627,8 @@ errcode_t mkfs_plan_make(const struct mkfs_options *opt,
 	if (!retval)
 		retval = plan_block_count(plan, count);
 	if (!retval)
+		retval = plan_desc_size(opt, plan);
+	if (!retval)
 		retval = plan_encoding(opt, plan);
 	if (!retval)
 		retval = plan_cluster_and_flex(opt, plan);
@@ -529,6 +638,10 @@ errcode_t mkfs_plan_make(const struct mkfs_options *opt,
 		retval = plan_identity(opt, plan);
 	if (!retval)
 		retval = plan_resize(opt, plan);
+	if (!retval)
+		retval = plan_orphan_file(opt, plan);
+	if (!retval)
+		retval = plan_android_sparse(opt, plan);
 	if (retval)
 		return retval;
 	ratio = opt->reserved_ratio >= 0 ? opt->reserved_ratio :
@@ -562,5 +675,13 @@ errcode_t mkfs_plan_make(const struct mkfs_options *opt,
 		(opt->lazy_journal_init ? EXT2_MKJOURNAL_LAZYINIT : 0);
 	plan->discard = opt->discard;
 	plan->offset = opt->offset;
+	p->s_mmp_update_interval = opt->mmp_update_interval;
+	plan->packed_meta_blocks = opt->packed_meta_blocks;
+	/* Storage known to read back zeros: nothing needs wiping. */
+	if (opt->assume_prezeroed) {
+		plan->lazy_itable_init = 1;
+		plan->itable_zeroed = 1;
+		plan->journal_flags |= EXT2_MKJOURNAL_LAZYINIT;
+	}
 	return 0;
 }

@@ -40,7 +40,12 @@ struct mkfs_plan {
 	unsigned long long journal_mb;	/* 0: libext2fs's size for the fs */
 	int creator_os;			/* -1: libext2fs's (Linux) */
 	const char *last_mounted;	/* NULL: none */
-	char tune2fs_features[32];	/* -O quota/project: tune2fs adds them */
+	/* -O quota: the types tune2fs -Q makes inodes for; "" without */
+	char quota_types[32];
+	int packed_meta_blocks;		/* tables, then the journal, first */
+	int itable_zeroed;		/* assume_storage_prezeroed: no wipe */
+	blk64_t orphan_file_blocks;	/* 0: libext2fs's default */
+	int android_sparse;		/* through the sparse io manager */
 };
 
 /*

@@ -74,6 +74,13 @@ static errcode_t dir_links(struct mkfs_populate *p, const struct mkfs_node *dir,
 }
 
 /* The inode of node (a primary), made near directory inode near. */
+/* The source's extended attributes, unless -E no_copy_xattrs. */
+static errcode_t store_xattrs(struct mkfs_populate *p, ext2_ino_t ino,
+			      const struct mkfs_node *node)
+{
+	return p->no_xattrs ? 0 : mkfs_inode_xattrs(p->fs, ino, node);
+}
+
 static errcode_t make_inode(struct mkfs_populate *p, struct mkfs_node *node,
 			    ext2_ino_t near)
 {
@@ -104,7 +111,7 @@ static errcode_t make_inode(struct mkfs_populate *p, struct mkfs_node *node,
 	if (retval)
 		return failed(p, node, retval, "writing the inode of");
 	node->ino = ino;
-	retval = mkfs_inode_xattrs(fs, ino, node);
+	retval = store_xattrs(p, ino, node);
 	if (retval)
 		return failed(p, node, retval, "storing the attributes of");
 	if (node->kind == MKFS_REG && node->size) {
@@ -222,7 +229,7 @@ errcode_t mkfs_populate(struct mkfs_populate *p, struct mkfs_tree *tree)
 			failed(p, root, retval, "writing the root inode from");
 	}
 	if (!retval) {
-		retval = mkfs_inode_xattrs(p->fs, EXT2_ROOT_INO, root);
+		retval = store_xattrs(p, EXT2_ROOT_INO, root);
 		if (retval)
 			failed(p, root, retval, "storing the attributes of");
 	}

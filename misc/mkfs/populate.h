@@ -25,6 +25,7 @@ struct mkfs_populate {
 	const struct unicode_map *um;	/* the encoding; NULL without casefold */
 	ext2_ino_t lost_found;
 	int keep_root_owner;		/* -E root_owner given */
+	int no_xattrs;			/* -E no_copy_xattrs */
 	uid_t root_uid;
 	gid_t root_gid;
 	struct mkfs_tally counts;	/* what was written, for the summary */

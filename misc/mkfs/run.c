@@ -207,6 +207,7 @@ static errcode_t populate(struct run *r, ext2_ino_t lost_found)
 		.fs = r->fs, .src = &r->src, .um = r->um,
 		.lost_found = lost_found,
 		.keep_root_owner = r->opt.have_root_owner,
+		.no_xattrs = r->opt.no_copy_xattrs,
 		.root_uid = r->plan.root_uid, .root_gid = r->plan.root_gid,
 		.progress = r->opt.progress_fd >= 0 ? &r->progress : NULL,
 	};
@@ -253,6 +254,30 @@ static errcode_t writing_manager(struct run *r, io_manager *io)
 	return 0;
 }
 
+/*
+ * Create the target if it is a new file, and choose its io manager. An
+ * Android sparse image (-E android_sparse) is the sparse io manager's to
+ * create: it writes the file whole when closed.
+ */
+static errcode_t open_target(struct run *r, struct mkfs_layout *layout,
+			     io_manager *io)
+{
+	errcode_t retval;
+
+	if (r->plan.android_sparse) {
+		*io = sparse_io_manager;
+		return 0;
+	}
+	if (!r->target.exists) {
+		retval = mkfs_target_create(&r->target,
+					   r->plan.offset + r->plan.bytes);
+		if (retval)
+			return retval;
+		layout->target_has_data = 1;
+	}
+	return writing_manager(r, io);
+}
+
 static errcode_t make_filesystem(struct run *r)
 {
 	io_manager io;
@@ -267,14 +292,7 @@ static errcode_t make_filesystem(struct run *r)
 	};
 	errcode_t retval;
 
-	if (!r->target.exists) {
-		retval = mkfs_target_create(&r->target,
-					   r->plan.offset + r->plan.bytes);
-		if (retval)
-			return retval;
-		layout.target_has_data = 1;
-	}
-	retval = writing_manager(r, &io);
+	retval = open_target(r, &layout, &io);
 	if (!retval)
 		retval = mkfs_create(r->opt.device, &r->plan, r->opt.label, io,
 				     r->opt.direct_io ? EXT2_FLAG_DIRECT_IO : 0,
@@ -305,23 +323,25 @@ static errcode_t make_filesystem(struct run *r)
 }
 
 /*
- * -O quota or project: the system tune2fs makes their inodes, as the
- * system libext2fs lacks libquota. It runs on the written filesystem and
- * counts what -d put there. Its banner goes to /dev/null.
+ * -O quota: the system tune2fs makes the quota inodes (tune2fs -Q with
+ * the types of -E quotatype=), as the system libext2fs lacks libquota.
+ * It runs on the written filesystem and counts what -d put there. Its
+ * banner goes to /dev/null.
  */
 static errcode_t add_quota(struct run *r)
 {
 	static const char *const paths[] = {
 		"tune2fs", "/usr/sbin/tune2fs", "/sbin/tune2fs",
 	};
+	const char *types = r->plan.quota_types;
 	int status;
 	pid_t pid;
 	size_t i;
 
-	if (!r->plan.tune2fs_features[0])
+	if (!types[0])
 		return 0;
 	if (!r->opt.quiet)
-		printf("Adding %s with tune2fs: ", r->plan.tune2fs_features);
+		printf("Adding quota inodes (%s) with tune2fs: ", types);
 	fflush(stdout);
 	pid = fork();
 	if (pid < 0)
@@ -333,8 +353,8 @@ static errcode_t add_quota(struct run *r)
 			dup2(null, STDOUT_FILENO);
 		for (i = 0; i < sizeof(paths) / sizeof(paths[0]); i++)
 			execvp(paths[i], (char *const[]){ (char *)paths[i],
-				"-O", r->plan.tune2fs_features,
-				(char *)r->opt.device, NULL });
+				"-Q", (char *)types, (char *)r->opt.device,
+				NULL });
 		fprintf(stderr, "%s: cannot run tune2fs: %s\n", mkfs_prog,
 			strerror(errno));
 		_exit(127);
@@ -342,9 +362,8 @@ static errcode_t add_quota(struct run *r)
 	if (waitpid(pid, &status, 0) < 0)
 		return errno;
 	if (!WIFEXITED(status) || WEXITSTATUS(status)) {
-		com_err(mkfs_prog, 0, "tune2fs -O %s %s failed; the filesystem "
-			"was made without it", r->plan.tune2fs_features,
-			r->opt.device);
+		com_err(mkfs_prog, 0, "tune2fs -Q %s %s failed; the filesystem "
+			"was made without quota", types, r->opt.device);
 		return EXT2_ET_OP_NOT_SUPPORTED;
 	}
 	if (!r->opt.quiet)
