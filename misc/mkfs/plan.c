@@ -144,17 +144,17 @@ static errcode_t edit_features(const char *list, struct ext2_super_block *p)
 }
 
 /*
- * quota comes out of -O's list (*ret_quota: 1 for quota, 0 for ^quota
- * or none), for the system tune2fs to add once the filesystem is
+ * quota comes out of a feature list (a profile's or -O's; *want_quota
+ * becomes 1 for quota, 0 for ^quota, and is left alone if the list
+ * names neither), for the system tune2fs to add once the filesystem is
  * written (its inodes need libquota). The rest goes back in *ret_rest
  * (free it).
  */
-static errcode_t take_quota(const char *list, int *ret_quota,
+static errcode_t take_quota(const char *list, int *want_quota,
 			    char **ret_rest)
 {
 	char *copy, *rest, *tok, *save = NULL;
 
-	*ret_quota = 0;
 	*ret_rest = NULL;
 	if (!list)
 		return 0;
@@ -168,7 +168,7 @@ static errcode_t take_quota(const char *list, int *ret_quota,
 	for (tok = strtok_r(copy, ", \t", &save); tok;
 	     tok = strtok_r(NULL, ", \t", &save)) {
 		if (!strcmp(tok, "quota") || !strcmp(tok, "^quota")) {
-			*ret_quota = *tok != '^';
+			*want_quota = *tok != '^';
 			continue;
 		}
 		if (*rest)
@@ -216,24 +216,37 @@ static void plan_quota(const struct mkfs_options *opt, int want_quota,
 					 "%s%s", used ? "," : "", types[i].name);
 }
 
+/* list applied to p, its quota or ^quota into *want_quota (take_quota). */
+static errcode_t edit_features_but_quota(const char *list,
+					 struct ext2_super_block *p,
+					 int *want_quota)
+{
+	char *rest;
+	errcode_t retval = take_quota(list, want_quota, &rest);
+
+	if (!retval)
+		retval = edit_features(rest, p);
+	free(rest);
+	return retval;
+}
+
 static errcode_t plan_features(const struct mkfs_options *opt,
 			       struct mkfs_plan *plan)
 {
 	struct ext2_super_block *p = &plan->param;
-	char *features = NULL;
 	errcode_t retval;
 	int default_csum_seed, want_quota = 0;
 	size_t i;
 
-	retval = edit_features(plan->profile.base_features, p);
+	retval = edit_features_but_quota(plan->profile.base_features, p,
+					 &want_quota);
 	for (i = 0; !retval && i < plan->profile.ntypes; i++)
-		retval = edit_features(plan->profile.features[i], p);
+		retval = edit_features_but_quota(plan->profile.features[i], p,
+						 &want_quota);
 	default_csum_seed = ext2fs_has_feature_csum_seed(p);
 	if (!retval)
-		retval = take_quota(opt->features, &want_quota, &features);
-	if (!retval)
-		retval = edit_features(features, p);
-	free(features);
+		retval = edit_features_but_quota(opt->features, p,
+						 &want_quota);
 	if (retval)
 		return retval;
 	plan_quota(opt, want_quota, plan);
