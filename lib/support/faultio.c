@@ -106,6 +106,14 @@ static errcode_t fault_open(const char *name, int flags, io_channel *ret)
 				    flags, d, ret);
 }
 
+/* The file the environment variable var names, to append to; or NULL. */
+static FILE *log_file(const char *var, const struct fault_data *d)
+{
+	const char *path = getenv(var);
+
+	return path && *path && d->is_target ? fopen(path, "a") : NULL;
+}
+
 /*
  * With E2FOLD_FAULT_COUNTS=FILE, each close of the filesystem's channel
  * appends "reads R writes W" to FILE: a test learns how many operations
@@ -113,12 +121,8 @@ static errcode_t fault_open(const char *name, int flags, io_channel *ret)
  */
 static void log_counts(const struct fault_data *d)
 {
-	const char *path = getenv("E2FOLD_FAULT_COUNTS");
-	FILE *f;
+	FILE *f = log_file("E2FOLD_FAULT_COUNTS", d);
 
-	if (!path || !*path || !d->is_target)
-		return;
-	f = fopen(path, "a");
 	if (!f)
 		return;
 	fprintf(f, "reads %lu writes %lu\n", d->reads, d->writes);
@@ -306,12 +310,8 @@ static errcode_t fault_write_byte(io_channel channel, unsigned long offset,
  */
 static void log_flush(const struct fault_data *d)
 {
-	const char *path = getenv("E2FOLD_FAULT_FLUSHES");
-	FILE *f;
+	FILE *f = log_file("E2FOLD_FAULT_FLUSHES", d);
 
-	if (!path || !*path || !d->is_target)
-		return;
-	f = fopen(path, "a");
 	if (!f)
 		return;
 	fprintf(f, "%lu\n", d->writes);
