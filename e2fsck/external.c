@@ -41,6 +41,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -57,6 +58,7 @@
 #include "misread.h"
 #include "overlay.h"
 #include "problem.h"
+#include "tmpdir.h"
 
 /*
  * The e2fsck problems whose answer is e2fold's, and why (see above).
@@ -416,8 +418,8 @@ static errcode_t run_e2fsck(struct fsck_ctx *ctx, const char *device,
 			    char *mode, int undo_ok, int progress, FILE *out,
 			    struct e2fsck_run *res)
 {
-	char dir[] = "/tmp/e2fold-fsck.XXXXXX";
-	char config[64], log[64], undo[4096], sb[32], bs[32], cfd[16];
+	char dir[PATH_MAX], config[PATH_MAX + 16], log[PATH_MAX + 16];
+	char undo[4096], sb[32], bs[32], cfd[16];
 	char *argv[18 + FSCK_MAX_E2FSCK_ARGS];
 	const char *undo_path = NULL;
 	int argc = 0, status, i, writing, overlaid;
@@ -425,8 +427,9 @@ static errcode_t run_e2fsck(struct fsck_ctx *ctx, const char *device,
 	errcode_t retval;
 
 	memset(res, 0, sizeof(*res));
-	if (!mkdtemp(dir))
-		return errno;
+	retval = e2fold_make_temp_dir(dir, sizeof(dir), "e2fold-fsck");
+	if (retval)
+		return retval;
 	snprintf(config, sizeof(config), "%s/e2fsck.conf", dir);
 	snprintf(log, sizeof(log), "%s/problems.xml", dir);
 	retval = write_config(config, log);
@@ -615,15 +618,16 @@ static errcode_t make_snapshot(struct fsck_ctx *ctx, const char *snap)
 static errcode_t check_snapshot(struct fsck_ctx *ctx, int progress, FILE *out,
 				struct e2fsck_run *res)
 {
-	char dir[] = "/tmp/e2fold-snapshot.XXXXXX", snap[64];
+	char dir[PATH_MAX], snap[PATH_MAX + 16];
 	FILE *raw = tmpfile();
 	errcode_t retval;
 
 	if (!raw)
 		return errno;
-	if (!mkdtemp(dir)) {
+	retval = e2fold_make_temp_dir(dir, sizeof(dir), "e2fold-snapshot");
+	if (retval) {
 		fclose(raw);
-		return errno;
+		return retval;
 	}
 	snprintf(snap, sizeof(snap), "%s/metadata.img", dir);
 	retval = make_snapshot(ctx, snap);

@@ -13,6 +13,7 @@
 #include "openfs.h"
 #include "overlay.h"
 #include "overlay_store.h"
+#include "tmpdir.h"
 
 const char *fsck_overlay_library(void)
 {
@@ -87,10 +88,11 @@ errcode_t fsck_overlay_create(struct fsck_overlay *ov, const char *device)
 	}
 	if (!ov->persistent) {
 		/* Unresumable, but e2fsck still cannot hurt the device. */
-		snprintf(ov->dir, sizeof(ov->dir), "%s",
-			 "/tmp/e2fold-overlay.XXXXXX");
-		if (!mkdtemp(ov->dir))
-			return errno;
+		int err = e2fold_make_temp_dir(ov->dir, sizeof(ov->dir),
+					       "e2fold-overlay");
+
+		if (err)
+			return err;
 	}
 	snprintf(ov->file, sizeof(ov->file), "%s/overlay", ov->dir);
 	return 0;

@@ -4,7 +4,7 @@
 # directories, lookups, renames of duplicates) and tool helpers (the
 # option vocabulary of every tool, hex digits, hash algorithm names,
 # growing arrays, opening a filesystem, JSON, the version banner, an
-# inode cache, fault injection for the tests) and journaled writes (the
+# inode cache, scratch directories, fault injection for the tests) and journaled writes (the
 # jbd2 writer, the transaction layer). Internal and static: it is linked
 # into each tool and never installed.
 noinst_LTLIBRARIES += lib/support/libsupport.la
@@ -62,6 +62,8 @@ lib_support_libsupport_la_SOURCES = \
 	lib/support/openfs.c \
 	lib/support/imagelock.h \
 	lib/support/imagelock.c \
+	lib/support/tmpdir.h \
+	lib/support/tmpdir.c \
 	lib/support/icache.h \
 	lib/support/icache.c \
 	lib/support/version.h \
