@@ -10,6 +10,19 @@
 
 #include "dirblock.h"
 
+errcode_t e2fold_dirblock_read_raw(ext2_filsys fs, ext2_ino_t dir,
+				   blk64_t pblk, void *buf)
+{
+	int ignoring = fs->flags & EXT2_FLAG_IGNORE_CSUM_ERRORS;
+	errcode_t retval;
+
+	fs->flags |= EXT2_FLAG_IGNORE_CSUM_ERRORS;
+	retval = ext2fs_read_dir_block4(fs, pblk, buf, 0, dir);
+	if (!ignoring)
+		fs->flags &= ~EXT2_FLAG_IGNORE_CSUM_ERRORS;
+	return retval;
+}
+
 errcode_t e2fold_dirblock_read(ext2_filsys fs, ext2_ino_t dir, blk64_t lblk,
 			void *buf, blk64_t *ret_pblk)
 {
@@ -21,8 +34,8 @@ errcode_t e2fold_dirblock_read(ext2_filsys fs, ext2_ino_t dir, blk64_t lblk,
 		return retval;
 	if (!pblk)
 		return EXT2_ET_DIR_CORRUPTED;
-	retval = ext2fs_read_dir_block4(fs, pblk, buf, 0, dir);
-	if (retval && retval != EXT2_ET_DIR_CSUM_INVALID)
+	retval = e2fold_dirblock_read_raw(fs, dir, pblk, buf);
+	if (retval)
 		return retval;
 	*ret_pblk = pblk;
 	return 0;

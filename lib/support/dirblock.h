@@ -18,6 +18,16 @@ struct e2fold_new_name {
 	int file_type;		/* EXT2_FT_* */
 };
 
+/*
+ * Physical block pblk of directory dir into buf, its checksum not
+ * verified: callers judge it where it matters (an index block's, in
+ * dirread.c) and otherwise use the bytes as they are, a bad checksum
+ * being e2fsck's to report. libext2fs would verify it, for nothing, at
+ * the cost of a CRC per block read.
+ */
+errcode_t e2fold_dirblock_read_raw(ext2_filsys fs, ext2_ino_t dir,
+				   blk64_t pblk, void *buf);
+
 /* Logical block lblk of directory dir into buf (a bad checksum is read). */
 errcode_t e2fold_dirblock_read(ext2_filsys fs, ext2_ino_t dir, blk64_t lblk,
 			       void *buf, blk64_t *ret_pblk);

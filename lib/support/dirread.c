@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dirblock.h"
 #include "dirread.h"
 #include "encoding.h"
 #include "htree.h"
@@ -52,11 +53,7 @@ static errcode_t read_block(struct reader *r, blk64_t lblk, int *ret_hole)
 		*ret_hole = 1;
 		return 0;
 	}
-	retval = ext2fs_read_dir_block4(r->fs, pblk, r->buf, 0, dir->ino);
-	/* A bad checksum is e2fsck's business; the bytes are still there. */
-	if (retval == EXT2_ET_DIR_CSUM_INVALID)
-		retval = 0;
-	return retval;
+	return e2fold_dirblock_read_raw(r->fs, dir->ino, pblk, r->buf);
 }
 
 static errcode_t mark_corrupt(struct reader *r, blk64_t lblk)
