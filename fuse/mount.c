@@ -230,7 +230,10 @@ static int open_image(struct e2fuse *srv)
 	int replayed = 0, writing = 0;
 
 	for (;;) {
-		/* Read-write, through the layer that journals (begin_journal). */
+		/*
+		 * Looked at read-only; then read-write, through the layer
+		 * that journals (begin_journal).
+		 */
 		retval = writing ?
 			 e2fold_open_fs_txn(image, EXT2_FLAG_RW, &srv->fs) :
 			 e2fold_open_fs(image, 0, NULL, &srv->fs);

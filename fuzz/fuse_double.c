@@ -227,21 +227,9 @@ size_t fuse_add_direntry_plus(fuse_req_t req, char *buf, size_t bufsize,
 }
 
 /*
- * Notifications: the handlers send them only with a session (srv->se),
- * which a run in process has not.
+ * The one notification: the handlers send it only with a session
+ * (srv->se), which a run in process has not.
  */
-int fuse_lowlevel_notify_inval_entry(struct fuse_session *se,
-				     fuse_ino_t parent, const char *name,
-				     size_t namelen)
-{
-	(void)se;
-	(void)parent;
-	(void)name;
-	(void)namelen;
-	fuzz_fail(__FILE__, __LINE__, "a notification without a session");
-	return -ENOSYS;
-}
-
 int fuse_lowlevel_notify_inval_inode(struct fuse_session *se, fuse_ino_t ino,
 				     off_t off, off_t len)
 {
