@@ -425,23 +425,26 @@ static errcode_t ext_desc_size(struct mkfs_options *opt, const char *arg)
 	return 0;
 }
 
+const struct mkfs_quota_type mkfs_quota_types[MKFS_NQUOTA_TYPES] = {
+	{ MKFS_QUOTA_USR, "usrquota", "usr" },
+	{ MKFS_QUOTA_GRP, "grpquota", "grp" },
+	{ MKFS_QUOTA_PRJ, "prjquota", "prj" },
+};
+
+static int word_is(const char *word, size_t len, const char *name)
+{
+	return strlen(name) == len && !strncmp(word, name, len);
+}
+
 /* The MKFS_QUOTA_* bit of a quota type word of len bytes; 0 if none. */
 static unsigned int quota_type_bit(const char *word, size_t len)
 {
-	static const struct {
-		const char *name;
-		unsigned int bit;
-	} types[] = {
-		{ "usrquota", MKFS_QUOTA_USR }, { "usr", MKFS_QUOTA_USR },
-		{ "grpquota", MKFS_QUOTA_GRP }, { "grp", MKFS_QUOTA_GRP },
-		{ "prjquota", MKFS_QUOTA_PRJ }, { "prj", MKFS_QUOTA_PRJ },
-	};
 	size_t i;
 
-	for (i = 0; i < sizeof(types) / sizeof(types[0]); i++)
-		if (strlen(types[i].name) == len &&
-		    !strncmp(word, types[i].name, len))
-			return types[i].bit;
+	for (i = 0; i < MKFS_NQUOTA_TYPES; i++)
+		if (word_is(word, len, mkfs_quota_types[i].name) ||
+		    word_is(word, len, mkfs_quota_types[i].short_name))
+			return mkfs_quota_types[i].bit;
 	return 0;
 }
 

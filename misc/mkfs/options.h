@@ -100,6 +100,14 @@ struct mkfs_options {
 #define MKFS_QUOTA_GRP	0x2
 #define MKFS_QUOTA_PRJ	0x4
 
+/* The quota types: bit, name (as tune2fs -Q takes it), mke2fs's short name. */
+struct mkfs_quota_type {
+	unsigned int bit;
+	const char *name, *short_name;
+};
+#define MKFS_NQUOTA_TYPES 3
+extern const struct mkfs_quota_type mkfs_quota_types[MKFS_NQUOTA_TYPES];
+
 /*
  * Parse argv into opt. Prints the reason and returns EXT2_ET_INVALID_ARGUMENT
  * on a usage error. -V and --help print and exit 0 here: they are the one

@@ -189,14 +189,6 @@ static errcode_t take_quota(const char *list, int *want_quota,
 static void plan_quota(const struct mkfs_options *opt, int want_quota,
 		       struct mkfs_plan *plan)
 {
-	static const struct {
-		unsigned int bit;
-		const char *name;
-	} types[] = {
-		{ MKFS_QUOTA_USR, "usrquota" },
-		{ MKFS_QUOTA_GRP, "grpquota" },
-		{ MKFS_QUOTA_PRJ, "prjquota" },
-	};
 	struct ext2_super_block *p = &plan->param;
 	unsigned int bits = opt->quota_types;
 	size_t i, used = 0;
@@ -209,11 +201,12 @@ static void plan_quota(const struct mkfs_options *opt, int want_quota,
 		return;
 	if (!bits)
 		ext2fs_set_feature_quota(p);
-	for (i = 0; i < sizeof(types) / sizeof(types[0]); i++)
-		if (bits & types[i].bit)
+	for (i = 0; i < MKFS_NQUOTA_TYPES; i++)
+		if (bits & mkfs_quota_types[i].bit)
 			used += snprintf(plan->quota_types + used,
 					 sizeof(plan->quota_types) - used,
-					 "%s%s", used ? "," : "", types[i].name);
+					 "%s%s", used ? "," : "",
+					 mkfs_quota_types[i].name);
 }
 
 /* list applied to p, its quota or ^quota into *want_quota (take_quota). */
