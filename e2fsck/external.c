@@ -225,6 +225,8 @@ static int run_with(char *const argv[], const char *config, FILE *out,
 			setenv("E2FSCK_CONFIG", config, 1);
 		if (ov)
 			fsck_overlay_environment(ov, device);
+		else
+			(void)fsck_preload_environment();
 		if (out) {
 			dup2(fds[1], 1);
 			dup2(fds[1], 2);

@@ -31,11 +31,13 @@ e2fsck_e2fold_fsck_CPPFLAGS = $(E2FOLD_TOOL_CPPFLAGS) \
 e2fsck_e2fold_fsck_CFLAGS = $(AM_CFLAGS) $(E2FOLD_TOOL_CFLAGS)
 e2fsck_e2fold_fsck_LDADD = $(E2FOLD_TOOL_LIBS)
 
-# The library e2fold-fsck preloads into the system e2fsck so that its
-# repairs go to an overlay first (e2fsck/overlay.h). Loaded into a
+# The library e2fold-fsck preloads into every system e2fsck it runs: its
+# repairs go to an overlay first (e2fsck/overlay.h), and it compares
+# encrypted names as the kernel does (names_preload.c). Loaded into a
 # program built without sanitizers: never built with them.
 pkglib_LTLIBRARIES = e2fsck/e2fsck-overlay.la
-e2fsck_e2fsck_overlay_la_SOURCES = e2fsck/overlay_preload.c
+e2fsck_e2fsck_overlay_la_SOURCES = e2fsck/overlay_preload.c \
+	e2fsck/names_preload.c
 e2fsck_e2fsck_overlay_la_CFLAGS = $(WARN_CFLAGS)
 e2fsck_e2fsck_overlay_la_LDFLAGS = -module -avoid-version -shared
 e2fsck_e2fsck_overlay_la_LIBADD = -ldl -lpthread

@@ -98,24 +98,31 @@ errcode_t fsck_overlay_create(struct fsck_overlay *ov, const char *device)
 	return 0;
 }
 
-void fsck_overlay_environment(const struct fsck_overlay *ov,
-			      const char *device)
+int fsck_preload_environment(void)
 {
 	const char *lib = fsck_overlay_library();
 	const char *old = getenv("LD_PRELOAD");
 	char *preload;
 
 	if (!lib)
-		return;
+		return -1;
 	preload = malloc(strlen(lib) + (old ? strlen(old) : 0) + 2);
 	if (!preload)
-		return;
+		return -1;
 	sprintf(preload, "%s%s%s", lib, old && *old ? ":" : "",
 		old && *old ? old : "");
 	setenv("LD_PRELOAD", preload, 1);
+	free(preload);
+	return 0;
+}
+
+void fsck_overlay_environment(const struct fsck_overlay *ov,
+			      const char *device)
+{
+	if (fsck_preload_environment())
+		return;
 	setenv("E2FOLD_OVERLAY_DEVICE", device, 1);
 	setenv("E2FOLD_OVERLAY_FILE", ov->file, 1);
-	free(preload);
 }
 
 void fsck_overlay_remove(const struct fsck_overlay *ov)

@@ -53,8 +53,15 @@ const char *fsck_overlay_library(void);
 errcode_t fsck_overlay_create(struct fsck_overlay *ov, const char *device);
 
 /*
- * In the child that becomes e2fsck: the environment that makes it
- * write into ov instead of device (LD_PRELOAD keeps what it held).
+ * In the child that becomes e2fsck: the preload library in LD_PRELOAD
+ * (before what it held), for the name comparisons e2fsck gets wrong
+ * (names_preload.c); -1 if the library is not there.
+ */
+int fsck_preload_environment(void);
+
+/*
+ * The same, and the environment that makes e2fsck write into ov instead
+ * of device.
  */
 void fsck_overlay_environment(const struct fsck_overlay *ov,
 			      const char *device);

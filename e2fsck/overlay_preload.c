@@ -1,9 +1,10 @@
 /*
- * overlay_preload.c: the library e2fold-fsck preloads into the system
- * e2fsck (LD_PRELOAD) when it lets e2fsck repair: e2fsck's writes to the
- * filesystem go to an overlay file instead, and its reads of the
- * filesystem see them, so that e2fsck works exactly as on the device
- * while the device stays as it was. e2fold-fsck then applies the
+ * overlay_preload.c: part of the library e2fold-fsck preloads into the
+ * system e2fsck (LD_PRELOAD; names_preload.c is the other part). When
+ * e2fold-fsck lets e2fsck repair, and the environment below names the
+ * two files, e2fsck's writes to the filesystem go to an overlay file
+ * instead, and its reads of the filesystem see them, so that e2fsck
+ * works exactly as on the device while the device stays as it was. e2fold-fsck then applies the
  * overlay through the filesystem's journal (overlay.h), so that a kill
  * or a power cut inside e2fsck costs nothing and one inside the apply
  * leaves the old or the new filesystem.

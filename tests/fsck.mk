@@ -36,6 +36,7 @@ F_TESTS = \
 	tests/f_casefold_encrypted_node_limit \
 	tests/f_casefold_encrypted_plain_dup \
 	tests/f_casefold_encrypted_twin \
+	tests/f_casefold_encrypted_twin_nul \
 	tests/f_casefold_fault_drop \
 	tests/f_casefold_fault_read \
 	tests/f_casefold_fault_write \
