@@ -64,6 +64,7 @@ struct e2fuse {
 	struct fuse_session *se;	/* while serving: for notifications */
 	struct e2fuse_cache *cache;	/* what the kernel holds (cache.c) */
 	struct listing *listings;	/* open directories (readdir.c) */
+	struct e2fuse_index_cache *indexes;	/* dxcache.c */
 	/* The inodes the kernel holds, and the orphans among them (refs.c). */
 	struct e2fuse_ref *refs;	/* a hash table of refs_cap slots */
 	size_t nrefs, refs_cap;
@@ -93,6 +94,22 @@ void e2fuse_after_request(struct e2fuse *srv);
 
 /* Milliseconds until the timer's commit (made now if due); -1: none. */
 int e2fuse_commit_due_ms(struct e2fuse *srv);
+
+/* ---- dxcache.c ---- */
+
+/*
+ * The index of indexed directory dir (e2fold_dir_read_index), kept from
+ * an earlier request if nothing was written since: 0 with *ret_dir, to
+ * give back with e2fuse_index_done (its entries are those of the last
+ * e2fold_dir_read_blocks), or e2fold_dir_read_index's error.
+ */
+errcode_t e2fuse_index_get(struct e2fuse *srv, ext2_ino_t dir,
+			   struct e2fold_dir **ret_dir);
+void e2fuse_index_done(struct e2fuse *srv, struct e2fold_dir *d);
+
+/* Forget every kept index; and free what keeps them (at close). */
+void e2fuse_index_forget(struct e2fuse *srv);
+void e2fuse_index_free(struct e2fuse *srv);
 
 /* ---- cache.c ---- */
 

@@ -19,6 +19,7 @@ fuse_e2fold_fuse_SOURCES = \
 	fuse/node.c \
 	fuse/refs.c \
 	fuse/names.c \
+	fuse/dxcache.c \
 	fuse/nokey.h \
 	fuse/nokey.c \
 	fuse/lookup_request.c \

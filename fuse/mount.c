@@ -324,6 +324,7 @@ errcode_t e2fuse_close(struct e2fuse *srv)
 	if (!srv->fs)
 		return 0;
 	e2fuse_free_orphans(srv);
+	e2fuse_index_free(srv);
 	if (!srv->opt.readonly && srv->failed) {
 		/*
 		 * Corruption met keeps the filesystem marked for a check;

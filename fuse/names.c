@@ -221,10 +221,10 @@ int e2fuse_find(struct e2fuse *srv, ext2_ino_t dir, const char *name,
 		free(lk);
 		return find_nokey(srv, dir, name, ret);
 	}
-	if (!e2fold_dir_read_index(srv->fs, dir, &d)) {
+	if (!e2fuse_index_get(srv, dir, &d)) {
 		if (d->dx_problem == E2FOLD_DX_OK && !d->encrypted)
 			done = find_hashed(srv, d, n, len, lk, ret, &err);
-		e2fold_dir_free(d);
+		e2fuse_index_done(srv, d);
 	}
 	if (!done)
 		err = find_whole(srv, dir, name, ret);

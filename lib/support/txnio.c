@@ -49,6 +49,7 @@ struct txn_data {
 	struct txn_run *pins;	/* freed, held in use until the commit */
 	size_t npins, pins_cap;
 	void (*chained_stats)(ext2_filsys, blk64_t, int);
+	unsigned long long writes;	/* asked of the layer (e2fold_txn_writes) */
 };
 
 static errcode_t last_close_error;
@@ -444,6 +445,7 @@ static errcode_t txn_write_blk64(io_channel channel, unsigned long long block,
 	size_t len;
 	errcode_t retval;
 
+	d->writes++;
 	switch (d->state) {
 	case TXN_OFF:
 	case TXN_SUSPENDED:
@@ -516,6 +518,16 @@ static struct txn_data *txn_of(ext2_filsys fs)
 	if (!fs || !fs->io || fs->io->manager != &txn_manager)
 		return NULL;
 	return data_of(fs->io);
+}
+
+int e2fold_txn_writes(ext2_filsys fs, unsigned long long *ret_writes)
+{
+	struct txn_data *d = txn_of(fs);
+
+	if (!d)
+		return -1;
+	*ret_writes = d->writes;
+	return 0;
 }
 
 /*

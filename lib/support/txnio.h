@@ -64,6 +64,15 @@ errcode_t e2fold_txn_begin(ext2_filsys fs);
 int e2fold_txn_active(ext2_filsys fs);
 
 /*
+ * How many block writes fs's layer has been asked for since fs was
+ * opened, journaled or not: what was read from fs before is still what
+ * fs holds while the count stays the same (libext2fs writes every
+ * change to a block through the layer at once). -1 if fs was not opened
+ * through the layer.
+ */
+int e2fold_txn_writes(ext2_filsys fs, unsigned long long *ret_writes);
+
+/*
  * Commit what was written since the last commit, and what libext2fs
  * holds in memory (it flushes the superblock, group descriptors and
  * bitmaps first), as one transaction (e2fold_journal_commit). 0 with
