@@ -66,10 +66,16 @@ errcode_t e2fuse_add_name(struct e2fuse *srv, ext2_ino_t dir,
 	struct e2fold_new_name nn = {
 		(const unsigned char *)name, strlen(name), ino, file_type
 	};
+	struct e2fold_dir *index = NULL;
 	enum e2fold_add_how how;
 	errcode_t retval;
 
-	retval = e2fold_dir_add(srv->fs, srv->um, dir, &nn, &how);
+	/* The index the lookup before kept (dxcache.c), if it is indexed. */
+	if (e2fuse_index_get(srv, dir, &index))
+		index = NULL;
+	retval = e2fold_dir_add_read(srv->fs, srv->um, dir, index, &nn, &how);
+	if (index)
+		e2fuse_index_done(srv, index);
 	if (!retval)
 		retval = touch_dir(srv, dir);
 	return retval;

@@ -84,29 +84,32 @@ static errcode_t place(ext2_filsys fs, const struct unicode_map *um,
 	return EXT2_ET_DIR_NO_SPACE;
 }
 
-errcode_t e2fold_dir_add(ext2_filsys fs, const struct unicode_map *um,
-			 ext2_ino_t ino, const struct e2fold_new_name *nn,
-			 enum e2fold_add_how *ret_how)
+errcode_t e2fold_dir_add_read(ext2_filsys fs, const struct unicode_map *um,
+			      ext2_ino_t ino, const struct e2fold_dir *index,
+			      const struct e2fold_new_name *nn,
+			      enum e2fold_add_how *ret_how)
 {
 	struct e2fold_dir *d = NULL;
-	errcode_t retval;
+	errcode_t retval = 0;
 
 	/* An indexed directory is placed into through its index alone. */
-	if (e2fold_dir_read_index(fs, ino, &d))
-		retval = e2fold_dir_read(fs, ino, &d);
-	else
-		retval = 0;
-	if (retval)
-		return retval;
-	if (d->encrypted) {
+	if (!index) {
+		if (e2fold_dir_read_index(fs, ino, &d))
+			retval = e2fold_dir_read(fs, ino, &d);
+		if (retval)
+			return retval;
+		index = d;
+	}
+	if (index->encrypted) {
 		retval = EXT2_ET_UNIMPLEMENTED;
 		goto out;
 	}
-	retval = place(fs, um, d, nn, ret_how);
+	retval = place(fs, um, index, nn, ret_how);
 	if (retval != EXT2_ET_DIR_NO_SPACE)
 		goto out;
 	/* A rewrite needs every entry. */
-	e2fold_dir_free(d);
+	if (d)
+		e2fold_dir_free(d);
 	d = NULL;
 	retval = e2fold_dir_read(fs, ino, &d);
 	if (retval)
@@ -122,4 +125,11 @@ out:
 	if (d)
 		e2fold_dir_free(d);
 	return retval;
+}
+
+errcode_t e2fold_dir_add(ext2_filsys fs, const struct unicode_map *um,
+			 ext2_ino_t ino, const struct e2fold_new_name *nn,
+			 enum e2fold_add_how *ret_how)
+{
+	return e2fold_dir_add_read(fs, um, ino, NULL, nn, ret_how);
 }

@@ -53,6 +53,16 @@ errcode_t e2fold_dir_add(ext2_filsys fs, const struct unicode_map *um,
 			 enum e2fold_add_how *ret_how);
 
 /*
+ * The same, with directory ino's index as e2fold_dir_read_index read it
+ * (NULL: read here) and nothing written since: a caller that has just
+ * looked the name up spares the second read.
+ */
+errcode_t e2fold_dir_add_read(ext2_filsys fs, const struct unicode_map *um,
+			      ext2_ino_t ino, const struct e2fold_dir *index,
+			      const struct e2fold_new_name *nn,
+			      enum e2fold_add_how *ret_how);
+
+/*
  * nn into an indexed directory d with a sound index (d read with
  * e2fold_dir_read or e2fold_dir_read_index), as ext4_dx_add_entry does:
  * its leaf, split if full, after splitting full index blocks or giving
