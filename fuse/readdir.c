@@ -3,9 +3,12 @@
  * indexed directory (with a sound index) in hash order, as
  * ext4_dx_readdir returns it ("." and ".." first, then by hash and minor
  * hash; equal ones in the order of the blocks), any other in the order
- * of its blocks, as ext4_readdir. The directory is read once at opendir
- * (e2fold_dir_read) and kept with the open handle, so that offsets stay
- * stable while the listing goes on.
+ * of its blocks, as ext4_readdir. The directory is read once, at the
+ * first readdir of an open handle (e2fold_dir_read), and kept with the
+ * handle, so that offsets stay stable while the listing goes on. As
+ * ext4's, an open reads nothing: a process that opens a directory only
+ * to look names up in it (openat, fstatat) costs no read of it, and the
+ * errors of a damaged one come from the readdir.
  *
  * Names in an encrypted directory are ciphertext: without the key they
  * are listed in the no-key form (nokey.h), with the hash the kernel
@@ -144,21 +147,9 @@ void e2fuse_opendir(fuse_req_t req, fuse_ino_t node,
 
 	if (!retval)
 		retval = ext2fs_check_directory(srv->fs, e2fuse_ino(node));
-	if (!retval)
-		retval = e2fold_dir_read(srv->fs, e2fuse_ino(node), &l->d);
-	/* A block the kernel's readdir would fail on. */
-	if (!retval && (l->d->ncorrupt || l->d->nbadsum))
-		retval = l->d->ncorrupt ? EXT2_ET_DIR_CORRUPTED :
-			 EXT2_ET_DIR_CSUM_INVALID;
-	if (!retval)
-		retval = make_order(srv, l);
 	if (retval) {
-		int err = e2fuse_is_corruption(retval) ?
-			  e2fuse_corrupt(srv, e2fuse_ino(node), "readdir",
-					 retval) : e2fuse_errno(retval);
-
-		listing_free(l);
-		fuse_reply_err(req, err);
+		free(l);
+		fuse_reply_err(req, e2fuse_errno(retval));
 		return;
 	}
 	l->srv = srv;
@@ -169,6 +160,30 @@ void e2fuse_opendir(fuse_req_t req, fuse_ino_t node,
 	fi->fh = (uintptr_t)l;
 	if (fuse_reply_open(req, fi) == -ENOENT)
 		listing_free(l);	/* interrupted: no releasedir */
+}
+
+/* The directory read and put in listing order; nothing kept on error. */
+static errcode_t load(struct e2fuse *srv, ext2_ino_t ino, struct listing *l)
+{
+	errcode_t retval = e2fold_dir_read(srv->fs, ino, &l->d);
+
+	/* A block the kernel's readdir would fail on. */
+	if (!retval && (l->d->ncorrupt || l->d->nbadsum))
+		retval = l->d->ncorrupt ? EXT2_ET_DIR_CORRUPTED :
+			 EXT2_ET_DIR_CSUM_INVALID;
+	if (!retval)
+		retval = make_order(srv, l);
+	if (retval) {
+		if (l->d)
+			e2fold_dir_free(l->d);
+		l->d = NULL;
+		free(l->hash);
+		free(l->minor);
+		free(l->order);
+		l->hash = l->minor = NULL;
+		l->order = NULL;
+	}
+	return retval;
 }
 
 /* File types of entries as d_type. */
@@ -235,14 +250,27 @@ static void list(fuse_req_t req, fuse_ino_t node, size_t size, off_t off,
 {
 	struct e2fuse *srv = e2fuse_of(req);
 	struct listing *l = listing_of(fi);
-	const struct e2fold_dir *d = l->d;
-	char *buf = malloc(size);
+	const struct e2fold_dir *d;
+	char *buf;
 	/* A stored name (up to 255 bytes) or a no-key form (252). */
 	char name[EXT2_NAME_LEN + 1];
 	struct handed h = { NULL, 0, 0 };
 	size_t used = 0, k;
+	errcode_t retval;
 	off_t at;
 
+	if (!l->d) {
+		retval = load(srv, e2fuse_ino(node), l);
+		if (retval) {
+			fuse_reply_err(req, e2fuse_is_corruption(retval) ?
+				       e2fuse_corrupt(srv, e2fuse_ino(node),
+						      "readdir", retval) :
+				       e2fuse_errno(retval));
+			return;
+		}
+	}
+	d = l->d;
+	buf = malloc(size);
 	if (!buf) {
 		fuse_reply_err(req, ENOMEM);
 		return;
