@@ -49,7 +49,9 @@ struct txn_data {
 	struct txn_run *pins;	/* freed, held in use until the commit */
 	size_t npins, pins_cap;
 	void (*chained_stats)(ext2_filsys, blk64_t, int);
-	unsigned long long writes;	/* asked of the layer (e2fold_txn_writes) */
+	/* Told of every write asked of the layer (e2fold_txn_watch). */
+	void (*watch)(void *arg, blk64_t block, int count);
+	void *watch_arg;
 };
 
 static errcode_t last_close_error;
@@ -445,7 +447,11 @@ static errcode_t txn_write_blk64(io_channel channel, unsigned long long block,
 	size_t len;
 	errcode_t retval;
 
-	d->writes++;
+	/* A negative count is bytes (libext2fs's convention): whole blocks. */
+	if (d->watch)
+		d->watch(d->watch_arg, block, count >= 0 ? count :
+			 (int)((-(long long)count + channel->block_size - 1) /
+			       channel->block_size));
 	switch (d->state) {
 	case TXN_OFF:
 	case TXN_SUSPENDED:
@@ -530,13 +536,16 @@ static struct txn_data *txn_of(ext2_filsys fs)
 	return data_of(fs->io);
 }
 
-int e2fold_txn_writes(ext2_filsys fs, unsigned long long *ret_writes)
+int e2fold_txn_watch(ext2_filsys fs,
+		     void (*watch)(void *arg, blk64_t block, int count),
+		     void *arg)
 {
 	struct txn_data *d = txn_of(fs);
 
 	if (!d)
 		return -1;
-	*ret_writes = d->writes;
+	d->watch = watch;
+	d->watch_arg = arg;
 	return 0;
 }
 

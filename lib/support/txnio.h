@@ -64,13 +64,16 @@ errcode_t e2fold_txn_begin(ext2_filsys fs);
 int e2fold_txn_active(ext2_filsys fs);
 
 /*
- * How many block writes fs's layer has been asked for since fs was
- * opened, journaled or not: what was read from fs before is still what
- * fs holds while the count stays the same (libext2fs writes every
- * change to a block through the layer at once). -1 if fs was not opened
- * through the layer.
+ * Call watch(arg, block, count) for every write of count blocks at block
+ * asked of fs's layer from now on, journaled or not, before it is made
+ * (NULL: none). libext2fs writes every change to a block it reads back
+ * (inodes, directory and extent blocks) through the layer as it makes
+ * it, so a reader that keeps what it parsed from some blocks learns
+ * here when they change. -1 if fs was not opened through the layer.
  */
-int e2fold_txn_writes(ext2_filsys fs, unsigned long long *ret_writes);
+int e2fold_txn_watch(ext2_filsys fs,
+		     void (*watch)(void *arg, blk64_t block, int count),
+		     void *arg);
 
 /*
  * Commit what was written since the last commit, and what libext2fs
