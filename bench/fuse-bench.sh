@@ -42,6 +42,9 @@
 #                  together (wall clock)
 # OPS of each single operation (default 1,000; kcf times,
 # tests/kernel/kcf.c, CLOCK_MONOTONIC around each): median and mean.
+# A second table gives each FUSE server's own CPU time per operation
+# (its threads' schedstat), which the wakeups between two processes on
+# few CPUs do not move from run to run as they move the times.
 # Every operation must give the expected result, or the run fails.
 #
 # --kernel adds bench/kernel-bench.sh's times for the same sizes (QEMU,
@@ -179,22 +182,45 @@ cold() {
 	echo 2 > /proc/sys/vm/drop_caches
 }
 
+# server_cpu: the CPU time the FUSE server has had so far, all its
+# threads (ns, from schedstat: not rounded to clock ticks); 0 without one.
+server_cpu() {
+	if [ -z "${server:-}" ]; then
+		echo 0
+		return 0
+	fi
+	cat /proc/"$server"/task/*/schedstat 2> /dev/null |
+		awk '{ s += $1 } END { printf "%.0f\n", s }'
+}
+
+# cpu KIND OP SIZE C0 C1 N: the server's CPU per operation (µs) between
+# C0 and C1 over N operations, into $work/cpu (FUSE servers only).
+cpu() {
+	[ -n "${server:-}" ] || return 0
+	echo "$1 $3 $2 $(echo "$4 $5 $6" | awk '{ printf "%.2f", ($2 - $1) / 1000 / $3 }')" \
+		>> "$work/cpu"
+}
+
 # per_entry KIND SIZE OP COMMAND...: the time of COMMAND per entry of big/.
 per_entry() {
 	k=$1 s=$2 o=$3
 	shift 3
 	cold
+	c0=$(server_cpu)
 	t0=$(date +%s%N)
 	"$@" > /dev/null || die "$k: $o failed"
 	t1=$(date +%s%N)
+	cpu "$k" "$o" "$s" "$c0" "$(server_cpu)" "$s"
 	echo "$k $s $o $s $(echo "$t0 $t1 $s" | awk '{ printf "%.2f", ($2 - $1) / 1000 / $3 }') -" \
 		>> "$work/results"
 }
 
 # timed KIND SIZE OP KCFOP LIST: kcf times, its median and mean recorded.
 timed() {
+	c0=$(server_cpu)
 	"$work/kcf" times "$mnt/big" "$4" "$5" > "$work/times.log" 2>&1 ||
 		{ cat "$work/times.log" >&2; die "$1, $2 entries: $3 gave unexpected results"; }
+	cpu "$1" "$3" "$2" "$c0" "$(server_cpu)" "$(wc -l < "$5")"
 	sed -n 's/^[a-z]* \([0-9]*\) ops: median \([0-9.]*\) us, mean \([0-9.]*\) us.*/\1 \2 \3/p' \
 		"$work/times.log" | while read -r n median mean; do
 		echo "$1 $2 $3 $n $median $mean"
@@ -208,6 +234,7 @@ parallel() {
 	parts=$(ls "$work"/part.*)
 	cold
 	pids=
+	c0=$(server_cpu)
 	t0=$(date +%s%N)
 	for part in $parts; do
 		"$work/kcf" times "$mnt/big" present "$part" > "$part.log" 2>&1 &
@@ -222,6 +249,7 @@ parallel() {
 	done
 	rm -f "$work"/part.*
 	total=$(wc -l < "$work/$2.present")
+	cpu "$1" parallel "$2" "$c0" "$(server_cpu)" "$total"
 	echo "$1 $2 parallel $total $(echo "$t0 $t1 $total" |
 		awk '{ printf "%.0f", $3 / (($2 - $1) / 1e9) }') -" >> "$work/results"
 }
@@ -252,10 +280,13 @@ run() {
 	per_entry "$2" "$1" ls ls -l "$d"
 	per_entry "$2" "$1" statall find "$d" -printf '%m\n'
 	for _ in 1 2; do
+		c0=$(server_cpu)
 		t0=$(date +%s%N)
 		n=$("$work/kcf" count "$d")
 		t1=$(date +%s%N)
+		c1=$(server_cpu)
 	done
+	cpu "$2" readdir "$1" "$c0" "$c1" "$1"
 	[ "$n" -eq $(($1 + 2)) ] || die "$2: big/ lists $n entries, want $(($1 + 2))"
 	echo "$2 $1 readdir $1 $(echo "$t0 $t1 $1" | awk '{ printf "%.2f", ($2 - $1) / 1000 / $3 }') -" \
 		>> "$work/results"
@@ -275,7 +306,7 @@ run() {
 	rm -f "$work/$2.run.img"
 }
 
-rm -f "$work/results"
+rm -f "$work/results" "$work/cpu"
 for size in $sizes; do
 	make_lists "$size" "$ops"
 	# The present names with their ASCII letters in upper case.
@@ -369,6 +400,60 @@ awk -v kinds="$kinds" '
 			med[key, kind] / med[bkey, base]
 		return sprintf(r < 10 ? "%.1fx" : "%.0fx", r)
 	}' "$work/results"
+
+echo
+echo "The servers' own CPU time per operation (µs, all their threads, from"
+echo "/proc/PID/task/*/schedstat): what each does for a request, free of the"
+echo "wakeups between two processes that move the times above from run to"
+echo "run. over floor: e2fold-fuse's over fuse-floor's."
+echo
+awk -v kinds="$kinds" '
+	{ key = $2 " " $3; t[key, $1] = $4
+	  if (!(key in seen)) { seen[key] = 1; order[++k] = key } }
+	function group(x,   s, out) {
+		s = sprintf("%d", x)
+		for (out = ""; length(s) > 3; s = substr(s, 1, length(s) - 3))
+			out = "," substr(s, length(s) - 2) out
+		return s out
+	}
+	END {
+		name["ls"] = "ls -l, per entry (cold)"
+		name["statall"] = "readdir+lstat, per entry (cold)"
+		name["readdir"] = "readdir, per entry"
+		name["absent"] = "lookup, absent name"
+		name["present"] = "lookup, present name (cold)"
+		name["repeated"] = "lookup, repeated"
+		name["other"] = "lookup, another spelling"
+		name["create"] = "create"
+		name["unlink"] = "unlink"
+		name["parallel"] = "8 workers, per lookup"
+		label["casefold"] = "e2fold-fuse (casefold)"
+		label["nojournal"] = "e2fold-fuse (no journal)"
+		label["plain"] = "fuse2fs (plain)"
+		label["floor"] = "fuse-floor"
+		nk = split(kinds, all, " ")
+		for (j = 1; j <= nk; j++)
+			if (all[j] != "kernel")
+				kind[++m] = all[j]
+		head = "| entries | operation |"; rule = "|--:|---|"
+		for (j = 1; j <= m; j++) {
+			head = head " " label[kind[j]] " |"; rule = rule "--:|"
+		}
+		print head " over floor |"
+		print rule "--:|"
+		for (i = 1; i <= k; i++) {
+			split(order[i], f, " ")
+			line = sprintf("| %s | %s |", group(f[1]), name[f[2]])
+			for (j = 1; j <= m; j++)
+				line = line " " (((order[i], kind[j]) in t) ? \
+					t[order[i], kind[j]] : "-") " |"
+			r = "-"
+			if (((order[i], "casefold") in t) && t[order[i], "floor"] > 0)
+				r = sprintf("%.1fx", t[order[i], "casefold"] / \
+						     t[order[i], "floor"])
+			print line " " r " |"
+		}
+	}' "$work/cpu"
 
 if [ "$kernel" -eq 1 ]; then
 	echo
