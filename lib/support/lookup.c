@@ -31,6 +31,17 @@ static size_t probe_leaf(const struct e2fold_dir *dir, __u32 hash)
 	return lo ? lo - 1 : 0;
 }
 
+void e2fold_dir_hash_leaves(const struct e2fold_dir *dir, __u32 hash,
+			    size_t *ret_first, size_t *ret_n)
+{
+	size_t first = probe_leaf(dir, hash), n = 1;
+
+	while (first + n < dir->nleaves && dir->leaves[first + n].lo == hash)
+		n++;
+	*ret_first = first;
+	*ret_n = n;
+}
+
 size_t e2fold_dir_first_entry_at(const struct e2fold_dir *dir, blk64_t lblk)
 {
 	size_t lo = 0, hi = dir->nents;
@@ -212,11 +223,7 @@ static errcode_t hashed_search(ext2_filsys fs, const struct unicode_map *um,
 	lk->hashed = 1;
 	if (!dir->nleaves)
 		return EXT2_ET_DIR_CORRUPTED;	/* no leaf to search */
-	lk->first_leaf = probe_leaf(dir, lk->hash);
-	lk->nleaves = 1;
-	while (lk->first_leaf + lk->nleaves < dir->nleaves &&
-	       dir->leaves[lk->first_leaf + lk->nleaves].lo == lk->hash)
-		lk->nleaves++;
+	e2fold_dir_hash_leaves(dir, lk->hash, &lk->first_leaf, &lk->nleaves);
 	if (lk->strict_refused)
 		return 0;
 	for (i = 0; i < lk->nleaves && !lk->found; i++) {

@@ -127,6 +127,15 @@ enum e2fold_match_rule e2fold_lookup_match(const struct unicode_map *um,
 					   const struct e2fold_dirent *de);
 
 /*
+ * The leaves a hashed lookup of hash searches in the sound index of dir
+ * (dir->nleaves > 0), in order: dir->leaves[*ret_first] and the *ret_n - 1
+ * after it whose index hash continues it (dx_probe, then the leaves
+ * ext4_htree_next_block follows while their hash is the same).
+ */
+void e2fold_dir_hash_leaves(const struct e2fold_dir *dir, __u32 hash,
+			    size_t *ret_first, size_t *ret_n);
+
+/*
  * The index in dir->ents of the first entry in logical block lblk or
  * after it (dir->nents if none): entries are kept in block order, so
  * block b holds the entries from e2fold_dir_first_entry_at(dir, b) up to
