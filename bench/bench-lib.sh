@@ -6,6 +6,16 @@ die() {
 	exit 1
 }
 
+# An awk function for the tables: group(X), X with commas between
+# thousands. awk "$awk_group"'PROGRAM'.
+awk_group='
+	function group(x,   s, out) {
+		s = sprintf("%d", x)
+		for (out = ""; length(s) > 3; s = substr(s, 1, length(s) - 3))
+			out = "," substr(s, length(s) - 2) out
+		return s out
+	}'
+
 # numbers VALUE...: each a whole number, or the script's usage.
 numbers() {
 	for n in "$@"; do

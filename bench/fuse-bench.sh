@@ -264,6 +264,27 @@ names_of() {
 	mv "$work/$1.names.new" "$work/$1.names"
 }
 
+# The tables' awk functions: group(X) (bench-lib.sh), and names(),
+# which fills name[OP] with each operation's row name and label[KIND]
+# with each server's column name.
+awk_names="$awk_group"'
+	function names() {
+		name["ls"] = "ls -l, per entry (cold)"
+		name["statall"] = "readdir+lstat, per entry (cold)"
+		name["readdir"] = "readdir, per entry"
+		name["absent"] = "lookup, absent name"
+		name["present"] = "lookup, present name (cold)"
+		name["repeated"] = "lookup, repeated"
+		name["other"] = "lookup, another spelling"
+		name["create"] = "create"
+		name["unlink"] = "unlink"
+		label["casefold"] = "e2fold-fuse (casefold)"
+		label["nojournal"] = "e2fold-fuse (no journal)"
+		label["kernel"] = "kernel ext4 (plain)"
+		label["plain"] = "fuse2fs (plain)"
+		label["floor"] = "fuse-floor"
+	}'
+
 # run SIZE KIND: results appended to $work/results as
 # "KIND SIZE OP N MEDIAN MEAN" (MEAN "-" for one figure).
 run() {
@@ -340,15 +361,9 @@ echo "host: $(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -n 1), $(npr
 	"kernel $(uname -r); load average $load_start at the start, $load_end at the end;" \
 	"commit $(git -C "$here" describe --always --dirty 2>/dev/null || echo unknown)"
 echo
-awk -v kinds="$kinds" '
+awk -v kinds="$kinds" "$awk_names"'
 	{ key = $2 " " $3; med[key, $1] = $5; mean[key, $1] = $6; n[key] = $4
 	  if (!(key in seen)) { seen[key] = 1; order[++k] = key } }
-	function group(x,   s, out) {
-		s = sprintf("%d", x)
-		for (out = ""; length(s) > 3; s = substr(s, 1, length(s) - 3))
-			out = "," substr(s, length(s) - 2) out
-		return s out
-	}
 	function cell(key, kind) {
 		if (!((key, kind) in med))
 			return "-"
@@ -356,23 +371,10 @@ awk -v kinds="$kinds" '
 			sprintf("%s (%s)", med[key, kind], mean[key, kind])
 	}
 	END {
-		name["ls"] = "ls -l, per entry (cold)"
-		name["statall"] = "readdir+lstat, per entry (cold)"
-		name["readdir"] = "readdir, per entry"
-		name["absent"] = "lookup, absent name"
-		name["present"] = "lookup, present name (cold)"
-		name["repeated"] = "lookup, repeated"
-		name["other"] = "lookup, another spelling"
-		name["create"] = "create"
-		name["unlink"] = "unlink"
+		names()
 		name["parallel"] = "8 workers, lookups/s"
 		nk = split(kinds, kind, " ")
 		head = "| entries | operation | N |"; rule = "|--:|---|--:|"
-		label["casefold"] = "e2fold-fuse (casefold)"
-		label["nojournal"] = "e2fold-fuse (no journal)"
-		label["kernel"] = "kernel ext4 (plain)"
-		label["plain"] = "fuse2fs (plain)"
-		label["floor"] = "fuse-floor"
 		for (j = 1; j <= nk; j++) {
 			head = head " " label[kind[j]] " |"; rule = rule "--:|"
 		}
@@ -407,30 +409,12 @@ echo "/proc/PID/task/*/schedstat): what each does for a request, free of the"
 echo "wakeups between two processes that move the times above from run to"
 echo "run. over floor: e2fold-fuse's over fuse-floor's."
 echo
-awk -v kinds="$kinds" '
+awk -v kinds="$kinds" "$awk_names"'
 	{ key = $2 " " $3; t[key, $1] = $4
 	  if (!(key in seen)) { seen[key] = 1; order[++k] = key } }
-	function group(x,   s, out) {
-		s = sprintf("%d", x)
-		for (out = ""; length(s) > 3; s = substr(s, 1, length(s) - 3))
-			out = "," substr(s, length(s) - 2) out
-		return s out
-	}
 	END {
-		name["ls"] = "ls -l, per entry (cold)"
-		name["statall"] = "readdir+lstat, per entry (cold)"
-		name["readdir"] = "readdir, per entry"
-		name["absent"] = "lookup, absent name"
-		name["present"] = "lookup, present name (cold)"
-		name["repeated"] = "lookup, repeated"
-		name["other"] = "lookup, another spelling"
-		name["create"] = "create"
-		name["unlink"] = "unlink"
+		names()
 		name["parallel"] = "8 workers, per lookup"
-		label["casefold"] = "e2fold-fuse (casefold)"
-		label["nojournal"] = "e2fold-fuse (no journal)"
-		label["plain"] = "fuse2fs (plain)"
-		label["floor"] = "fuse-floor"
 		nk = split(kinds, all, " ")
 		for (j = 1; j <= nk; j++)
 			if (all[j] != "kernel")

@@ -190,17 +190,11 @@ echo "host: $(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -n 1), $(npr
 	"load average $load_start at the start, $load_end at the end;" \
 	"commit $(git -C "$here" describe --always --dirty 2>/dev/null || echo unknown)"
 echo
-awk '
+awk "$awk_group"'
 	{ key = $1 " " $3 " " $5; rel[$1] = $2
 	  med[key, $4] = $7; mean[key, $4] = $8; n[key] = $6
 	  if (!(key in seen)) { seen[key] = 1; order[++k] = key } }
 	function num(x) { return x >= 100 ? sprintf("%.0f", x) : sprintf("%.1f", x) }
-	function group(x,   s, out) {
-		s = sprintf("%d", x)
-		for (out = ""; length(s) > 3; s = substr(s, 1, length(s) - 3))
-			out = "," substr(s, length(s) - 2) out
-		return s out
-	}
 	END {
 		name["absent"] = "lookup, absent name"
 		name["present"] = "lookup, present name"
