@@ -29,6 +29,14 @@ tests_u_utf8_api_CFLAGS = $(AM_CFLAGS) $(E2FOLD_TOOL_CFLAGS) -I$(top_srcdir)/tes
 tests_u_utf8_api_LDADD = $(E2FOLD_TOOL_LIBS)
 TESTS += tests/u_utf8_api
 
+# e2fold_lookup_match's ASCII shortcut against the whole comparison.
+check_PROGRAMS += tests/u_lookup_match
+tests_u_lookup_match_SOURCES = tests/u_lookup_match.c tests/unit.h
+tests_u_lookup_match_CPPFLAGS = $(E2FOLD_TOOL_CPPFLAGS)
+tests_u_lookup_match_CFLAGS = $(AM_CFLAGS) $(E2FOLD_TOOL_CFLAGS) -I$(top_srcdir)/tests
+tests_u_lookup_match_LDADD = $(E2FOLD_TOOL_LIBS)
+TESTS += tests/u_lookup_match
+
 # Unicode data the tests read, pinned in tests/data (its README says from
 # where), unpacked and verified into the build tree like util/ucd.
 TEST_UCD_PINNED = tests/data/SHA256SUMS \
