@@ -23,6 +23,7 @@ FUSE_TESTS = \
 	tests/fuse_mount_helper \
 	tests/fuse_cache \
 	tests/fuse_index_cache \
+	tests/fuse_concurrent \
 	tests/fuse_journal_fsync \
 	tests/fuse_journal_kill
 if FUSE
