@@ -5,8 +5,9 @@
  * utf8_strncasecmp_folded against the folded name, and for an entry
  * that does not fold, its bytes against the folded name's (never in a
  * strict filesystem). The shortcut decides from an ASCII prefix alone;
- * the names put ASCII, capitals, marks, ignorables, invalid bytes and
- * non-ASCII letters at every place a prefix can end.
+ * the names put ASCII, capitals, marks, ignorables, invalid bytes, NUL
+ * bytes (where the fold ends) and non-ASCII letters at every place a
+ * prefix can end.
  */
 #include "config.h"
 
@@ -18,21 +19,31 @@
 #include "unicode.h"
 #include "unit.h"
 
-static const char *const stems[] = {
-	"", "a", "A", "ab", "AB", "aB", "abc", "ABD", "readme", "README",
-	"ReadMe.txt", "readme.TXT", "k", "K",
-	"\xe2\x84\xaa",		/* KELVIN SIGN: folds to k */
-	"\xc3\xa9", "\xc3\x89",	/* é É */
-	"e\xcc\x81", "E\xcc\x81",	/* e/E + COMBINING ACUTE */
-	"\xc3\x9f", "ss", "SS",	/* ß */
-	"\xef\xac\x81", "fi", "FI",	/* ﬁ */
-	"\xc4\xb0", "i\xcc\x87",	/* İ, i + COMBINING DOT ABOVE */
-	"\xff", "a\xff", "A\xff",
+/* Byte strings with their lengths: a NUL byte is part of some. */
+struct bytes {
+	const char *s;
+	unsigned int len;
+};
+#define B(lit) { lit, sizeof(lit) - 1 }
+
+static const struct bytes stems[] = {
+	B(""), B("a"), B("A"), B("ab"), B("AB"), B("aB"), B("abc"), B("ABD"),
+	B("readme"), B("README"), B("ReadMe.txt"), B("readme.TXT"), B("k"),
+	B("K"),
+	B("\xe2\x84\xaa"),		/* KELVIN SIGN: folds to k */
+	B("\xc3\xa9"), B("\xc3\x89"),	/* é É */
+	B("e\xcc\x81"), B("E\xcc\x81"),	/* e/E + COMBINING ACUTE */
+	B("\xc3\x9f"), B("ss"), B("SS"),	/* ß */
+	B("\xef\xac\x81"), B("fi"), B("FI"),	/* ﬁ */
+	B("\xc4\xb0"), B("i\xcc\x87"),	/* İ, i + COMBINING DOT ABOVE */
+	B("\xff"), B("a\xff"), B("A\xff"),
+	B("READ\0"), B("a\0b"),		/* the fold stops at a NUL */
 };
 
-static const char *const tails[] = {
-	"", "x", "X", "\xe2\x80\x8d",	/* ZERO WIDTH JOINER: ignorable */
-	"\xcc\x81", "\xff", "\xc3\xa9", ".JPG",
+static const struct bytes tails[] = {
+	B(""), B("x"), B("X"), B("\xe2\x80\x8d"), /* ZWJ: ignorable */
+	B("\xcc\x81"), B("\xff"), B("\xc3\xa9"), B(".JPG"), B("\0"),
+	B("\0\0"), B("\0x"),
 };
 
 #define NSTEMS (sizeof(stems) / sizeof(stems[0]))
@@ -77,8 +88,9 @@ int main(void)
 		for (j = 0; j < NTAILS; j++) {
 			struct name *nm = &names[n];
 
-			nm->len = snprintf((char *)nm->b, sizeof(nm->b), "%s%s",
-					   stems[i], tails[j]);
+			memcpy(nm->b, stems[i].s, stems[i].len);
+			memcpy(nm->b + stems[i].len, tails[j].s, tails[j].len);
+			nm->len = stems[i].len + tails[j].len;
 			if (nm->len)
 				n++;
 		}

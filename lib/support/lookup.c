@@ -61,7 +61,8 @@ size_t e2fold_dir_first_entry_at(const struct e2fold_dir *dir, blk64_t lblk)
  * Does an entry differ from a folded name already in its ASCII prefix?
  * An ASCII character folds to itself, lowered; it is a starter, which no
  * later mark moves past, and never ignorable: the folded entry begins
- * with the entry's ASCII prefix lowered, byte for byte. 1 if they differ
+ * with the entry's ASCII prefix lowered, byte for byte. A NUL byte ends
+ * the fold (the kernel's utf8 cursors stop there), so it decides nothing. 1 if they differ
  * there (the entry cannot match, folded or as raw bytes: a folded name
  * holds no capital); 0 if only the whole fold can tell. Most entries of
  * a leaf differ from the name looked up in their first byte, and this
@@ -76,7 +77,8 @@ static int ascii_prefix_differs(const unsigned char *entry, unsigned int len,
 	for (i = 0; i < len && i < folded_len; i++) {
 		unsigned char c = entry[i];
 
-		if (c >= 0x80 || folded[i] >= 0x80)
+		/* A NUL ends a name for the fold, as for the kernel's. */
+		if (c >= 0x80 || !c || folded[i] >= 0x80 || !folded[i])
 			return 0;
 		if (c >= 'A' && c <= 'Z')
 			c += 'a' - 'A';
@@ -87,7 +89,7 @@ static int ascii_prefix_differs(const unsigned char *entry, unsigned int len,
 	if (i == len)
 		return len < folded_len;
 	/* The name ends first: an ASCII byte more makes the entry longer. */
-	return entry[i] < 0x80;
+	return entry[i] && entry[i] < 0x80;
 }
 
 enum e2fold_match_rule e2fold_lookup_match(const struct unicode_map *um,
