@@ -117,9 +117,16 @@ cipher() {
 cipher_of() {
 	"$CFCRAFT" "$1" list "$2" | awk -v i="$3" '$2 == i { print $1 }'
 }
+# cipher_not IMAGE DIR N INO: that of DIR's entry N, or of the next one
+# if entry N is inode INO's (a twin of itself would change nothing).
+cipher_not() {
+	"$CFCRAFT" "$1" list "$2" |
+		awk -v n="$3" -v i="$4" 'NR >= n && $2 != i { print $1; exit }'
+}
 twin_ino=$("$CFCRAFT" "$k1" list /E1 | sed -n '7s/.* //p')
 "$CFCRAFT" "$k1" twin /E1 "$(cipher "$k1" /E1 7)" || exit 99
-"$CFCRAFT" "$k4" twin /E1 "$(cipher "$k4" /E1 100)" "$(cipher_of "$k4" /E1 "$xino")" ||
+"$CFCRAFT" "$k4" twin /E1 "$(cipher_not "$k4" /E1 100 "$xino")" \
+	"$(cipher_of "$k4" /E1 "$xino")" ||
 	exit 99
 set -- $(node "$k4" /E2)
 "$CFCRAFT" "$k4" poke /E2 "$1" 8 "$(le32 $(( (4096 - 8 - 8) / 8 )) | cut -c1-4)" || exit 99
