@@ -447,10 +447,11 @@ static errcode_t txn_write_blk64(io_channel channel, unsigned long long block,
 	size_t len;
 	errcode_t retval;
 
-	/* A negative count is bytes (libext2fs's convention): whole blocks. */
-	if (d->watch)
-		d->watch(d->watch_arg, block, count >= 0 ? count :
-			 (int)((-(long long)count + channel->block_size - 1) /
+	byte_range(channel, block, count, &off, &len);
+	/* The whole blocks the bytes touch. */
+	if (d->watch && len)
+		d->watch(d->watch_arg, block,
+			 (int)((len + channel->block_size - 1) /
 			       channel->block_size));
 	switch (d->state) {
 	case TXN_OFF:
@@ -465,7 +466,6 @@ static errcode_t txn_write_blk64(io_channel channel, unsigned long long block,
 	case TXN_ON:
 		break;
 	}
-	byte_range(channel, block, count, &off, &len);
 	if (!len)
 		return 0;
 	if (!d->data_mode)
