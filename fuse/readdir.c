@@ -45,6 +45,20 @@ static struct listing *listing_of(struct fuse_file_info *fi)
 	return (struct listing *)(uintptr_t)fi->fh;
 }
 
+/* What load() read, freed: the listing is as opendir left it. */
+static void unload(struct listing *l)
+{
+	if (l->d)
+		e2fold_dir_free(l->d);
+	free(l->hash);
+	free(l->minor);
+	free(l->order);
+	l->d = NULL;
+	l->hash = l->minor = NULL;
+	l->order = NULL;
+	l->by_hash = 0;
+}
+
 static void listing_free(struct listing *l)
 {
 	if (!l)
@@ -55,11 +69,7 @@ static void listing_free(struct listing *l)
 		l->srv->listings = l->next;
 	if (l->next)
 		l->next->prev = l->prev;
-	if (l->d)
-		e2fold_dir_free(l->d);
-	free(l->hash);
-	free(l->minor);
-	free(l->order);
+	unload(l);
 	free(l);
 }
 
@@ -175,16 +185,8 @@ static errcode_t load(struct e2fuse *srv, ext2_ino_t ino, struct listing *l)
 			 EXT2_ET_DIR_CSUM_INVALID;
 	if (!retval)
 		retval = make_order(srv, l);
-	if (retval) {
-		if (l->d)
-			e2fold_dir_free(l->d);
-		l->d = NULL;
-		free(l->hash);
-		free(l->minor);
-		free(l->order);
-		l->hash = l->minor = NULL;
-		l->order = NULL;
-	}
+	if (retval)
+		unload(l);
 	return retval;
 }
 
