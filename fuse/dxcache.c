@@ -93,26 +93,19 @@ static struct e2fuse_index_cache *cache_of(struct e2fuse *srv)
 	return c;
 }
 
-void e2fuse_index_forget(struct e2fuse *srv)
+/* At close, between requests: nothing is lent. */
+void e2fuse_index_free(struct e2fuse *srv)
 {
 	struct e2fuse_index_cache *c = srv->indexes;
 	size_t i;
 
-	for (i = 0; c && i < KEPT; i++) {
-		/* A lent index is freed when it comes back. */
-		if (c->kept[i].lent)
-			c->kept[i].stale = 1;
-		else
-			drop(&c->kept[i]);
-	}
-}
-
-void e2fuse_index_free(struct e2fuse *srv)
-{
-	e2fuse_index_forget(srv);
-	if (srv->indexes && srv->indexes->watched)
+	if (!c)
+		return;
+	for (i = 0; i < KEPT; i++)
+		drop(&c->kept[i]);
+	if (c->watched)
 		e2fold_txn_watch(srv->fs, NULL, NULL);
-	free(srv->indexes);
+	free(c);
 	srv->indexes = NULL;
 }
 

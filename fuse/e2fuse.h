@@ -107,8 +107,7 @@ errcode_t e2fuse_index_get(struct e2fuse *srv, ext2_ino_t dir,
 			   struct e2fold_dir **ret_dir);
 void e2fuse_index_done(struct e2fuse *srv, struct e2fold_dir *d);
 
-/* Forget every kept index; and free what keeps them (at close). */
-void e2fuse_index_forget(struct e2fuse *srv);
+/* Forget every kept index and free what keeps them (at close). */
 void e2fuse_index_free(struct e2fuse *srv);
 
 /* ---- cache.c ---- */
