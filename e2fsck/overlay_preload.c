@@ -4,10 +4,10 @@
  * e2fold-fsck lets e2fsck repair, and the environment below names the
  * two files, e2fsck's writes to the filesystem go to an overlay file
  * instead, and its reads of the filesystem see them, so that e2fsck
- * works exactly as on the device while the device stays as it was. e2fold-fsck then applies the
- * overlay through the filesystem's journal (overlay.h), so that a kill
- * or a power cut inside e2fsck costs nothing and one inside the apply
- * leaves the old or the new filesystem.
+ * works exactly as on the device while the device stays as it was.
+ * e2fold-fsck then applies the overlay through the filesystem's journal
+ * (overlay.h), so that a kill or a power cut inside e2fsck costs nothing
+ * and one inside the apply leaves the old or the new filesystem.
  *
  *   E2FOLD_OVERLAY_DEVICE=PATH  the filesystem (an image or a block device)
  *   E2FOLD_OVERLAY_FILE=PATH    the overlay: a sparse file, made here,

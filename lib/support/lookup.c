@@ -62,9 +62,10 @@ size_t e2fold_dir_first_entry_at(const struct e2fold_dir *dir, blk64_t lblk)
  * An ASCII character folds to itself, lowered; it is a starter, which no
  * later mark moves past, and never ignorable: the folded entry begins
  * with the entry's ASCII prefix lowered, byte for byte. A NUL byte ends
- * the fold (the kernel's utf8 cursors stop there), so it decides nothing. 1 if they differ
- * there (the entry cannot match, folded or as raw bytes: a folded name
- * holds no capital); 0 if only the whole fold can tell. Most entries of
+ * the fold (the kernel's utf8 cursors stop there), so it decides
+ * nothing. 1 if they differ there (the entry cannot match, folded or as
+ * raw bytes: a folded name holds no capital); 0 if only the whole fold
+ * can tell. Most entries of
  * a leaf differ from the name looked up in their first byte, and this
  * spares each such entry a fold.
  */
