@@ -278,6 +278,7 @@ void e2fuse_reply_err_at(fuse_req_t req, int err, double at)
 		c->held[c->nheld].err = err;
 		c->held[c->nheld].at = at;
 		c->nheld++;
+		srv->timer_started = 1;
 		return;
 	}
 	fuse_reply_err(req, err);

@@ -8,15 +8,17 @@
  * directory, every commit= seconds after its first change (ext4's
  * default 5), at unmount, and before a request when it could not take
  * one more (the journal's room, or blocks held back after a large
- * delete). Requests run one at a time and a commit happens only between
- * two, so that it never holds half a request. File contents go in place
- * before the commit that makes them reachable (file.c, ordered mode).
+ * delete). Requests run one at a time (under workers.c's lock) and a
+ * commit happens only between two, so that it never holds half a
+ * request. File contents go in place before the commit that makes them
+ * reachable (file.c, ordered mode).
  *
  * Without such a journal every change is written through libext2fs as
  * it is made, what it keeps in memory at each close, and a crash leaves
  * what e2fsck repairs (doc/crash-safety.md).
  *
- * The session loop that calls these between requests is loop.c's.
+ * The session loops that call these between requests are loop.c's and
+ * workers.c's.
  */
 #include "config.h"
 
@@ -102,8 +104,11 @@ void e2fuse_before_request(struct e2fuse *srv)
 /* After a request: the commit timer starts with the first change. */
 void e2fuse_after_request(struct e2fuse *srv)
 {
-	if (collecting(srv) && !srv->txn_start && e2fold_txn_dirty(srv->fs))
+	if (collecting(srv) && !srv->txn_start &&
+	    e2fold_txn_dirty(srv->fs)) {
 		srv->txn_start = e2fuse_monotonic();
+		srv->timer_started = 1;
+	}
 }
 
 /* Milliseconds until the timer's commit is due; -1: none is. */

@@ -115,7 +115,8 @@ static int serve(struct e2fuse *srv, struct fuse_args *args)
 		goto out_signals;
 	srv->se = se;
 	if (fuse_daemonize(srv->opt.foreground) == 0 &&
-	    e2fuse_session_loop(se, srv) == 0)
+	    (srv->opt.threads > 1 ? e2fuse_session_loop_mt(se, srv) :
+				    e2fuse_session_loop(se, srv)) == 0)
 		status = 0;
 	/* Held replies go before the session does (a signal ended it). */
 	e2fuse_cache_free(srv);

@@ -4,8 +4,8 @@
  *
  * FUSE node ids are ext4 inode numbers, except that FUSE's root (1) is
  * ext4's root (2); inode 1 (bad blocks) is never shown. libext2fs is not
- * thread-safe, so the session loop is single-threaded and every operation
- * runs to completion before the next.
+ * thread-safe, so every operation runs to completion before the next:
+ * the threads of workers.c take turns under one lock.
  */
 #ifndef E2FOLD_E2FUSE_H
 #define E2FOLD_E2FUSE_H
@@ -48,6 +48,7 @@ struct e2fuse_options {
 	unsigned int commit_secs;	/* -o commit=N; 0: the default */
 	double entry_timeout;	/* -o entry_timeout=S: names (cache.c) */
 	double attr_timeout;	/* -o attr_timeout=S: attributes */
+	unsigned int threads;	/* libfuse's -o max_threads=N; -s: 1 */
 	int foreground, debug;
 };
 
@@ -61,6 +62,8 @@ struct e2fuse {
 	int journaled;		/* writes go through the journal (commit.c) */
 	double txn_start;	/* when the open transaction got its first
 				 * change (monotonic seconds); 0: none */
+	int timer_started;	/* a commit or a held reply got a timer since
+				 * the timers last ran (workers.c wakes them) */
 	struct fuse_session *se;	/* while serving: for notifications */
 	struct e2fuse_cache *cache;	/* what the kernel holds (cache.c) */
 	struct listing *listings;	/* open directories (readdir.c) */
@@ -167,6 +170,21 @@ void e2fuse_cache_free(struct e2fuse *srv);
  * 0, or an errno from reading /dev/fuse.
  */
 int e2fuse_session_loop(struct fuse_session *se, struct e2fuse *srv);
+
+/*
+ * Between two requests: commit and send held replies whose time has
+ * come. Returns the milliseconds until the next timer, -1 if none runs.
+ */
+int e2fuse_run_timers(struct e2fuse *srv);
+
+/* ---- workers.c ---- */
+
+/*
+ * e2fuse_session_loop's work with opt.threads threads, which take turns
+ * with the server (one lock) and read requests and write replies in
+ * parallel. Returns 0, or an errno from /dev/fuse or from starting them.
+ */
+int e2fuse_session_loop_mt(struct fuse_session *se, struct e2fuse *srv);
 
 /* ---- remount.c ---- */
 

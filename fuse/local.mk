@@ -12,6 +12,7 @@ fuse_e2fold_fuse_SOURCES = \
 	fuse/mount.c \
 	fuse/commit.c \
 	fuse/loop.c \
+	fuse/workers.c \
 	fuse/cache.c \
 	fuse/errors.c \
 	fuse/remount.c \

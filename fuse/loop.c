@@ -1,8 +1,8 @@
 /*
- * loop.c: e2fold-fuse's session loop: libfuse's own, but for two timers
- * that run between two requests, never during one: the commit's
- * (commit.c) and that of the replies held until the kernel's cache lets
- * them go (cache.c).
+ * loop.c: e2fold-fuse's session loop with one thread (-s): libfuse's
+ * own, but for two timers that run between two requests, never during
+ * one: the commit's (commit.c) and that of the replies held until the
+ * kernel's cache lets them go (cache.c). workers.c serves with several.
  */
 #include "config.h"
 
@@ -11,6 +11,17 @@
 #include <stdlib.h>
 
 #include "e2fuse.h"
+
+int e2fuse_run_timers(struct e2fuse *srv)
+{
+	int ms = e2fuse_commit_due_ms(srv);
+	int held = e2fuse_send_held_replies(srv, 0);
+
+	srv->timer_started = 0;
+	if (held >= 0 && (ms < 0 || held < ms))
+		ms = held;
+	return ms;
+}
 
 /*
  * Wait for a request, committing and sending held replies when their
@@ -21,12 +32,9 @@ static int wait_request(struct fuse_session *se, struct e2fuse *srv)
 	struct pollfd pfd = { .fd = fuse_session_fd(se), .events = POLLIN };
 
 	for (;;) {
-		int ms = e2fuse_commit_due_ms(srv);
-		int held = e2fuse_send_held_replies(srv, 0);
+		int ms = e2fuse_run_timers(srv);
 		int r;
 
-		if (held >= 0 && (ms < 0 || held < ms))
-			ms = held;
 		if (ms < 0)
 			return 0;	/* nothing due: block in the read */
 		r = poll(&pfd, 1, ms);

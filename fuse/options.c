@@ -8,8 +8,8 @@
  * entry_timeout=S and attr_timeout=S (libfuse's names, cache.c),
  * remount, -V/--version, -h/--help. "ro" and "rw" are ours and also stay
  * for the kernel, which then refuses writes itself; the last of them
- * wins, as in mount(8), for both. Everything else (-f, -d, -s, other -o
- * options) is libfuse's.
+ * wins, as in mount(8), for both. Everything else (-f, -d, -s,
+ * max_threads=N, other -o options) is libfuse's.
  */
 #include "config.h"
 
@@ -91,6 +91,8 @@ static void usage(FILE *f)
 		"  -o uid=N, gid=N    show every inode as owned by user N, group N\n"
 		"  -o kernel=GEN      lookups as Linux GEN does: 6.1, 6.12 or new\n"
 		"                     (default new)\n"
+		"  -o max_threads=N   serve with N threads (default 10)\n"
+		"  -s                 serve with one thread\n"
 		"  -f                 stay in the foreground\n"
 		"  -d                 debug: print every FUSE request (implies -f)\n"
 		"  -V, --version      print the version and exit\n"
@@ -301,6 +303,7 @@ int e2fuse_parse_options(int argc, char **argv, struct e2fuse_options *opt,
 		return 2;
 	opt->foreground = cmd.foreground;
 	opt->debug = cmd.debug;
+	opt->threads = cmd.singlethread ? 1 : cmd.max_threads;
 	free(cmd.mountpoint);
 	return add_defaults(opt, args) ? 2 : 0;
 }

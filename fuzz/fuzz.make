@@ -60,11 +60,11 @@ debugfs_OBJS = $(call to_objs,fuzz/fuzz_debugfs.c fuzz/image.c \
 mkfs_OBJS = $(call to_objs,fuzz/fuzz_mkfs.c \
 	$(filter-out misc/mkfs/e2fold-mkfs.c,$(MKFS_SOURCES))) $(LIB_OBJS)
 # e2fold-fuse's request handlers without main(), its option parser and
-# its session loop (the only callers of libfuse's session and option
+# its session loops (the only callers of libfuse's session and option
 # API); libfuse itself
 # is replaced by the reply double, so only nettle is linked.
 fuse_OBJS = $(call to_objs,fuzz/fuzz_fuse.c fuzz/fuse_double.c fuzz/image.c \
-	$(filter-out fuse/e2fold-fuse.c fuse/options.c fuse/loop.c,$(FUSE_SOURCES))) \
+	$(filter-out fuse/e2fold-fuse.c fuse/options.c fuse/loop.c fuse/workers.c,$(FUSE_SOURCES))) \
 	$(LIB_OBJS)
 fuzz/fuzz_fuse: FUZZ_LIBS += $(FUSE_LIBS)
 

@@ -24,6 +24,7 @@ FUSE_TESTS = \
 	tests/fuse_cache \
 	tests/fuse_index_cache \
 	tests/fuse_concurrent \
+	tests/fuse_threads \
 	tests/fuse_journal_fsync \
 	tests/fuse_journal_kill
 if FUSE
