@@ -4,7 +4,8 @@
 #
 #   sh bench/fuse-bench.sh [--fuse=PATH] [--mkfs=PATH]
 #                          [--sizes='20000 100000'] [--ops=N]
-#                          [--kinds='casefold kernel plain floor nojournal']
+#                          [--kinds='casefold kernel plain floor nojournal
+#                                   onethread']
 #                          [--work=DIR] [--kernel]
 #
 # For each size, one tree (bench/mktar.c: a directory big/ of SIZE empty
@@ -13,6 +14,8 @@
 # (-O casefold -E casefold_dirs=all) and plain. Served as (--kinds):
 #   casefold   the casefolded image through e2fold-fuse, with its journal
 #   nojournal  a copy of it without the journal (tune2fs -O ^has_journal)
+#   onethread  the casefolded image through e2fold-fuse -s (one thread
+#              where the default serves with several, fuse/workers.c)
 #   kernel     the plain image loop-mounted by the host's own ext4 (the
 #              mark; a host kernel without CONFIG_UNICODE cannot mount
 #              the casefolded one, and a plain directory costs the kernel
@@ -151,6 +154,8 @@ serve() {
 		return 0
 	elif [ "$1" = floor ]; then
 		"$work/fuse-floor" "$2" "$mnt" > "$work/server.log" 2>&1 &
+	elif [ "$1" = onethread ]; then
+		"$fuse" -s -f "$2" "$mnt" > "$work/server.log" 2>&1 &
 	elif [ "$1" != plain ]; then
 		"$fuse" -f "$2" "$mnt" > "$work/server.log" 2>&1 &
 	else
@@ -280,6 +285,7 @@ awk_names="$awk_group"'
 		name["unlink"] = "unlink"
 		label["casefold"] = "e2fold-fuse (casefold)"
 		label["nojournal"] = "e2fold-fuse (no journal)"
+		label["onethread"] = "e2fold-fuse -s (casefold)"
 		label["kernel"] = "kernel ext4 (plain)"
 		label["plain"] = "fuse2fs (plain)"
 		label["floor"] = "fuse-floor"
@@ -293,6 +299,8 @@ run() {
 		serve floor "$work/$1.names"
 	elif [ "$2" = kernel ]; then
 		cp --sparse=always "$work/$1-plain.img" "$work/$2.run.img" || exit 1
+	elif [ "$2" = onethread ]; then
+		cp --sparse=always "$work/$1-casefold.img" "$work/$2.run.img" || exit 1
 	else
 		cp --sparse=always "$work/$1-$2.img" "$work/$2.run.img" || exit 1
 	fi
@@ -317,7 +325,7 @@ run() {
 	timed "$2" "$1" present present "$work/$1.present"
 	timed "$2" "$1" repeated present "$work/$1.present"
 	case $2 in
-	casefold|nojournal|floor)
+	casefold|nojournal|onethread|floor)
 		timed "$2" "$1" other present "$work/$1.other" ;;
 	esac
 	timed "$2" "$1" create create "$work/$1.create"

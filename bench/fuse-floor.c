@@ -13,13 +13,15 @@
  * answers as e2fold-fuse does by default: entries and attributes kept by
  * the kernel for 1 s, no negative entries, readdirplus for every
  * listing, ACLs kept by the kernel, every attribute asked for answered
- * ENODATA, FLUSH answered ENOSYS, one thread. It runs in the foreground
- * until unmounted.
+ * ENODATA, FLUSH answered ENOSYS, several threads (libfuse's own loop,
+ * the table under a read-write lock taken for the table only, so replies
+ * go out in parallel). It runs in the foreground until unmounted.
  */
 #define FUSE_USE_VERSION 34
 #define _GNU_SOURCE
 #include <ctype.h>
 #include <errno.h>
+#include <pthread.h>
 #include <fuse_lowlevel.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -38,6 +40,8 @@ struct file {
 	int live;
 };
 
+/* The table: files, slots and their counts. */
+static pthread_rwlock_t table_lock = PTHREAD_RWLOCK_INITIALIZER;
 static struct file *files;
 static size_t nfiles, files_cap;
 static size_t *slots;		/* index + 1 of a file, 0 empty */
@@ -165,17 +169,22 @@ static void floor_lookup(fuse_req_t req, fuse_ino_t parent, const char *name)
 	struct fuse_entry_param e;
 	size_t *slot;
 
+	size_t found;
+
 	if (parent == ROOT_INO && !strcmp(name, "big")) {
 		fill_entry(BIG_INO, &e);
 		fuse_reply_entry(req, &e);
 		return;
 	}
+	pthread_rwlock_rdlock(&table_lock);
 	slot = parent == BIG_INO ? slot_of(name, strlen(name)) : NULL;
-	if (!slot || !*slot) {
+	found = slot ? *slot : 0;
+	pthread_rwlock_unlock(&table_lock);
+	if (!found) {
 		fuse_reply_err(req, ENOENT);
 		return;
 	}
-	fill_entry(FIRST_FILE_INO + *slot - 1, &e);
+	fill_entry(FIRST_FILE_INO + found - 1, &e);
 	fuse_reply_entry(req, &e);
 }
 
@@ -183,9 +192,13 @@ static void floor_getattr(fuse_req_t req, fuse_ino_t ino,
 			  struct fuse_file_info *fi)
 {
 	struct stat st;
+	int live;
 
 	(void)fi;
-	if (!live_ino(ino)) {
+	pthread_rwlock_rdlock(&table_lock);
+	live = live_ino(ino);
+	pthread_rwlock_unlock(&table_lock);
+	if (!live) {
 		fuse_reply_err(req, ENOENT);
 		return;
 	}
@@ -199,12 +212,14 @@ static void list(fuse_req_t req, fuse_ino_t dir, size_t size, off_t off,
 {
 	char *buf = malloc(size);
 	size_t used = 0;
-	size_t count = dir == BIG_INO ? nfiles + 2 : 3;
+	size_t count;
 
 	if (!buf) {
 		fuse_reply_err(req, ENOMEM);
 		return;
 	}
+	pthread_rwlock_rdlock(&table_lock);
+	count = dir == BIG_INO ? nfiles + 2 : 3;
 	for (size_t i = (size_t)off; i < count; i++) {
 		const char *name;
 		fuse_ino_t ino;
@@ -232,6 +247,7 @@ static void list(fuse_req_t req, fuse_ino_t dir, size_t size, off_t off,
 			break;
 		used += n;
 	}
+	pthread_rwlock_unlock(&table_lock);
 	fuse_reply_buf(req, buf, used);
 	free(buf);
 }
@@ -261,7 +277,9 @@ static void floor_create(fuse_req_t req, fuse_ino_t parent, const char *name,
 		fuse_reply_err(req, EACCES);
 		return;
 	}
+	pthread_rwlock_wrlock(&table_lock);
 	i = add(name, strlen(name));
+	pthread_rwlock_unlock(&table_lock);
 	if (i < 0) {
 		fuse_reply_err(req, EEXIST);
 		return;
@@ -272,14 +290,16 @@ static void floor_create(fuse_req_t req, fuse_ino_t parent, const char *name,
 
 static void floor_unlink(fuse_req_t req, fuse_ino_t parent, const char *name)
 {
-	size_t *slot = parent == BIG_INO ? slot_of(name, strlen(name)) : NULL;
+	size_t *slot;
+	int found;
 
-	if (!slot || !*slot) {
-		fuse_reply_err(req, ENOENT);
-		return;
-	}
-	remove_at(slot);
-	fuse_reply_err(req, 0);
+	pthread_rwlock_wrlock(&table_lock);
+	slot = parent == BIG_INO ? slot_of(name, strlen(name)) : NULL;
+	found = slot && *slot;
+	if (found)
+		remove_at(slot);
+	pthread_rwlock_unlock(&table_lock);
+	fuse_reply_err(req, found ? 0 : ENOENT);
 }
 
 /*
@@ -354,6 +374,9 @@ int main(int argc, char **argv)
 	char *args[] = { argv[0], "-o", "default_permissions,fsname=floor",
 			 NULL };
 	struct fuse_args fargs = FUSE_ARGS_INIT(3, args);
+	/* As e2fold-fuse's default: 10 threads, one device. */
+	struct fuse_loop_config loop = { .clone_fd = 0,
+					 .max_idle_threads = 10 };
 	struct fuse_session *se;
 	int ret;
 
@@ -365,7 +388,7 @@ int main(int argc, char **argv)
 	se = fuse_session_new(&fargs, &floor_ops, sizeof(floor_ops), NULL);
 	if (!se || fuse_session_mount(se, argv[2]))
 		return 1;
-	ret = fuse_session_loop(se);
+	ret = fuse_session_loop_mt(se, &loop);
 	fuse_session_unmount(se);
 	fuse_session_destroy(se);
 	return ret ? 1 : 0;
