@@ -21,7 +21,8 @@ set -u
 LC_ALL=C
 export LC_ALL
 cd "$out_dir" || exit 99
-FUSE=$top_builddir/fuse/e2fold-fuse
+# E2FOLD_FUSE: another build of it (scripts/check's ThreadSanitizer run).
+FUSE=${E2FOLD_FUSE:-$top_builddir/fuse/e2fold-fuse}
 status=0
 pid=
 
