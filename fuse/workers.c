@@ -11,7 +11,9 @@
  * reply, which wakes the process that waits for it. A message built
  * under the lock goes into its thread's outbox (the session's writev)
  * and is written after the lock is given back, in the order it was
- * built, so a notification still comes before its reply.
+ * built, so a notification still comes before its reply. A libfuse built
+ * without custom I/O (Debian's 3.18) refuses that writev: replies are
+ * then written under the lock, and only the reads overlap.
  *
  * The main thread runs the timers: it sleeps until the next one, or
  * until a request starts one (e2fuse's timer_started) or a signal or an
@@ -23,6 +25,7 @@
 #include <poll.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -47,6 +50,7 @@ struct pool {
 	struct e2fuse *srv;
 	pthread_mutex_t lock;	/* the server's */
 	int wake;		/* eventfd: the main thread has work */
+	int deferred;		/* replies go through the outboxes */
 	int err;		/* an errno from reading /dev/fuse */
 };
 
@@ -59,6 +63,15 @@ struct worker {
 
 /* The outbox of the thread serving a request under the lock, if any. */
 static __thread struct outbox *this_outbox;
+
+/* Quiet while custom I/O is tried: a refusal is not an error here. */
+static void log_nothing(enum fuse_log_level level, const char *fmt,
+			va_list ap)
+{
+	(void)level;
+	(void)fmt;
+	(void)ap;
+}
 
 /*
  * The session's writev: into the outbox when under the lock, else (the
@@ -135,7 +148,7 @@ static void *serve_requests(void *arg)
 {
 	struct worker *w = arg;
 	struct pool *p = w->pool;
-	int res, wake;
+	int res, wake, deferred = p->deferred;
 
 	/* Named, for top -H and the tests (at most 15 bytes). */
 	pthread_setname_np(pthread_self(), "e2fuse-worker");
@@ -154,7 +167,7 @@ static void *serve_requests(void *arg)
 			break;
 		}
 		pthread_mutex_lock(&p->lock);
-		this_outbox = &w->box;
+		this_outbox = deferred ? &w->box : NULL;
 		e2fuse_before_request(p->srv);
 		fuse_session_process_buf(p->se, &w->buf);
 		e2fuse_after_request(p->srv);
@@ -225,12 +238,9 @@ int e2fuse_session_loop_mt(struct fuse_session *se, struct e2fuse *srv)
 		return errno;
 	}
 	/* The device stays the session's: only reads and writes are ours. */
-	r = -fuse_session_custom_io(se, &io, fuse_session_fd(se));
-	if (r) {
-		close(p.wake);
-		free(workers);
-		return r;
-	}
+	fuse_set_log_func(log_nothing);
+	p.deferred = fuse_session_custom_io(se, &io, fuse_session_fd(se)) == 0;
+	fuse_set_log_func(NULL);
 	pthread_mutex_init(&p.lock, NULL);
 	sigemptyset(&ends);
 	sigaddset(&ends, SIGHUP);
