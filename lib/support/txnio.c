@@ -29,6 +29,7 @@ struct txn_run {
 struct txn_block {
 	blk64_t block;
 	unsigned char *data;	/* NULL: taken out (a data write covered it) */
+	int revoked;		/* taken out, and a revoke record says so */
 };
 
 struct txn_data {
@@ -43,8 +44,7 @@ struct txn_data {
 	size_t nlive;		/* of the blocks, those with data */
 	size_t *slots;		/* hash of block number: index + 1, 0 empty */
 	size_t nslots;		/* a power of 2, at least twice nblocks */
-	blk64_t *revoked;
-	size_t nrevoked, revoked_cap;
+	size_t nrevoked;	/* of the blocks, those revoked */
 	ext2_filsys fs;		/* the filesystem being journaled */
 	struct txn_run *pins;	/* freed, held in use until the commit */
 	size_t npins, pins_cap;
@@ -104,22 +104,16 @@ static errcode_t rehash(struct txn_data *d, size_t nslots)
 	return 0;
 }
 
-static void drop_revoke(struct txn_data *d, blk64_t block)
-{
-	for (size_t i = 0; i < d->nrevoked; i++)
-		if (d->revoked[i] == block) {
-			d->revoked[i] = d->revoked[--d->nrevoked];
-			return;
-		}
-}
-
-/* A fresh copy of block as the device has it, into *data. */
-static errcode_t read_unit(struct txn_data *d, blk64_t block,
+/*
+ * A copy of block as the device has it, into *data; not read when the
+ * caller overwrites all of it (whole).
+ */
+static errcode_t read_unit(struct txn_data *d, blk64_t block, int whole,
 			   unsigned char **data)
 {
 	errcode_t retval = ext2fs_get_mem(d->unit, data);
 
-	if (!retval)
+	if (!retval && !whole)
 		retval = io_channel_read_blk64(d->inner, block * d->unit /
 					       d->inner->block_size,
 					       -(int)d->unit, *data);
@@ -128,8 +122,8 @@ static errcode_t read_unit(struct txn_data *d, blk64_t block,
 	return retval;
 }
 
-/* A new pending block, its contents those of the device. */
-static errcode_t add_block(struct txn_data *d, blk64_t block,
+/* A new pending block, its contents those of the device (see read_unit). */
+static errcode_t add_block(struct txn_data *d, blk64_t block, int whole,
 			   struct txn_block **ret)
 {
 	struct txn_block *b;
@@ -147,7 +141,8 @@ static errcode_t add_block(struct txn_data *d, blk64_t block,
 	b = &d->blocks[d->nblocks];
 	b->block = block;
 	b->data = NULL;
-	retval = read_unit(d, block, &b->data);
+	b->revoked = 0;
+	retval = read_unit(d, block, whole, &b->data);
 	if (retval)
 		return retval;
 	insert_slot(d, d->nblocks++);
@@ -156,18 +151,25 @@ static errcode_t add_block(struct txn_data *d, blk64_t block,
 	return 0;
 }
 
-/* The pending copy of block, made from the device's if there is none. */
-static errcode_t pending_block(struct txn_data *d, blk64_t block,
+/*
+ * The pending copy of block, made from the device's if there is none
+ * (unread if the caller overwrites it whole). Back in the transaction, a
+ * block is no longer revoked.
+ */
+static errcode_t pending_block(struct txn_data *d, blk64_t block, int whole,
 			       struct txn_block **ret)
 {
 	struct txn_block *b = find_block(d, block);
 	errcode_t retval;
 
-	drop_revoke(d, block);
 	if (!b)
-		return add_block(d, block, ret);
+		return add_block(d, block, whole, ret);
+	if (b->revoked) {
+		b->revoked = 0;
+		d->nrevoked--;
+	}
 	if (!b->data) {
-		retval = read_unit(d, block, &b->data);
+		retval = read_unit(d, block, whole, &b->data);
 		if (retval)
 			return retval;
 		d->nlive++;
@@ -218,26 +220,35 @@ static errcode_t commit_pending(struct txn_data *d,
 				enum e2fold_journal_stop stop)
 {
 	struct e2fold_jblock *list;
-	size_t n = 0;
+	blk64_t *revoked;
+	size_t n = 0, nrevoked = 0;
 	errcode_t retval;
 
 	if (d->state != TXN_ON)
 		return d->state == TXN_FAILED ? EIO : 0;
-	if (!d->nblocks && !d->nrevoked)
+	if (!d->nblocks)
 		return 0;
-	retval = ext2fs_get_array(d->nblocks ? d->nblocks : 1, sizeof(*list),
-				  &list);
+	retval = ext2fs_get_array(d->nblocks, sizeof(*list), &list);
 	if (retval)
 		return retval;
-	for (size_t i = 0; i < d->nblocks; i++)
+	retval = ext2fs_get_array(d->nblocks, sizeof(*revoked), &revoked);
+	if (retval) {
+		ext2fs_free_mem(&list);
+		return retval;
+	}
+	for (size_t i = 0; i < d->nblocks; i++) {
 		if (d->blocks[i].data) {
 			list[n].block = d->blocks[i].block;
 			list[n++].data = d->blocks[i].data;
+		} else if (d->blocks[i].revoked) {
+			revoked[nrevoked++] = d->blocks[i].block;
 		}
+	}
 	qsort(list, n, sizeof(*list), by_block);
-	retval = e2fold_journal_commit(d->journal, list, n, d->revoked,
-				       d->nrevoked, stop);
+	retval = e2fold_journal_commit(d->journal, list, n, revoked,
+				       nrevoked, stop);
 	ext2fs_free_mem(&list);
+	ext2fs_free_mem(&revoked);
 	if (retval == EXT2_ET_JOURNAL_TOO_SMALL)
 		return retval;
 	if (retval)
@@ -293,7 +304,6 @@ static errcode_t txn_close(io_channel channel)
 	free_blocks(d);
 	ext2fs_free_mem(&d->blocks);
 	ext2fs_free_mem(&d->slots);
-	ext2fs_free_mem(&d->revoked);
 	ext2fs_free_mem(&d->pins);
 	e2fold_io_layer_free(channel);
 	return last_close_error;
@@ -362,11 +372,11 @@ static errcode_t collect(struct txn_data *d, unsigned long long off,
 		unsigned long long start = b * d->unit, from, to;
 		struct txn_block *p;
 
-		retval = pending_block(d, b, &p);
-		if (retval)
-			return retval;
 		from = start > off ? start : off;
 		to = start + d->unit < off + len ? start + d->unit : off + len;
+		retval = pending_block(d, b, to - from == d->unit, &p);
+		if (retval)
+			return retval;
 		memcpy(p->data + (from - start), buf + (from - off), to - from);
 	}
 	return 0;
@@ -394,13 +404,8 @@ static errcode_t data_over_pending(struct txn_data *d,
 		if (start >= off && start + d->unit <= off + len) {
 			ext2fs_free_mem(&p->data);
 			d->nlive--;
-			retval = e2fold_array_reserve(&d->revoked,
-						      &d->revoked_cap,
-						      d->nrevoked + 1,
-						      sizeof(*d->revoked));
-			if (retval)
-				return retval;
-			d->revoked[d->nrevoked++] = b;
+			p->revoked = 1;
+			d->nrevoked++;
 			continue;
 		}
 		retval = collect(d, start > off ? start : off,
