@@ -40,6 +40,9 @@
 #                  kernel's present)
 #   create         open(O_CREAT|O_EXCL) and close of a new name
 #   unlink         unlink of those new names
+#   write          dd of 64 MiB in 128 KiB writes, and of 4 MiB in
+#                  512-byte ones, each then fsync (conv=fsync): µs per
+#                  write (not the floor, which keeps no contents)
 #   parallel       8 processes each doing lstat of an eighth of the
 #                  present names, cold: operations per second, all
 #                  together (wall clock)
@@ -210,13 +213,21 @@ cpu() {
 per_entry() {
 	k=$1 s=$2 o=$3
 	shift 3
+	per_op "$k" "$s" "$o" "$s" "$@"
+}
+
+# per_op KIND SIZE OP N COMMAND...: COMMAND, cold, timed as N
+# operations (µs each).
+per_op() {
+	k=$1 s=$2 o=$3 n=$4
+	shift 4
 	cold
 	c0=$(server_cpu)
 	t0=$(date +%s%N)
-	"$@" > /dev/null || die "$k: $o failed"
+	"$@" > /dev/null 2>&1 || die "$k: $o failed"
 	t1=$(date +%s%N)
-	cpu "$k" "$o" "$s" "$c0" "$(server_cpu)" "$s"
-	echo "$k $s $o $s $(echo "$t0 $t1 $s" | awk '{ printf "%.2f", ($2 - $1) / 1000 / $3 }') -" \
+	cpu "$k" "$o" "$s" "$c0" "$(server_cpu)" "$n"
+	echo "$k $s $o $n $(echo "$t0 $t1 $n" | awk '{ printf "%.2f", ($2 - $1) / 1000 / $3 }') -" \
 		>> "$work/results"
 }
 
@@ -283,6 +294,8 @@ awk_names="$awk_group"'
 		name["other"] = "lookup, another spelling"
 		name["create"] = "create"
 		name["unlink"] = "unlink"
+		name["write128k"] = "write 128 KiB (64 MiB, then fsync)"
+		name["write512"] = "write 512 B (4 MiB, then fsync)"
 		label["casefold"] = "e2fold-fuse (casefold)"
 		label["nojournal"] = "e2fold-fuse (no journal)"
 		label["onethread"] = "e2fold-fuse -s (casefold)"
@@ -330,6 +343,13 @@ run() {
 	esac
 	timed "$2" "$1" create create "$work/$1.create"
 	timed "$2" "$1" unlink unlink "$work/$1.create"
+	if [ "$2" != floor ]; then
+		per_op "$2" "$1" write128k 512 dd if=/dev/zero of="$mnt/w" \
+			bs=128K count=512 conv=fsync
+		per_op "$2" "$1" write512 8192 dd if=/dev/zero of="$mnt/w5" \
+			bs=512 count=8192 conv=fsync
+		rm -f "$mnt/w" "$mnt/w5"
+	fi
 	parallel "$2" "$1"
 	unserve "$2"
 	rm -f "$work/$2.run.img"
