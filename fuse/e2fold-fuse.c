@@ -53,8 +53,16 @@ static void init(void *userdata, struct fuse_conn_info *conn)
 	 * automatic choice would bring attributes for the first buffer only.
 	 */
 	conn->want &= ~FUSE_CAP_READDIRPLUS_AUTO;
-	/* Writes reach the image in order; no page cache write-back. */
-	conn->want &= ~FUSE_CAP_WRITEBACK_CACHE;
+	/*
+	 * Writes reach the server as the program makes them, unless asked
+	 * (file.c): then the kernel keeps them in its page cache and sends
+	 * whole pages later, as it does for ext4.
+	 */
+	if (srv->opt.writeback_cache && !srv->opt.readonly &&
+	    (conn->capable & FUSE_CAP_WRITEBACK_CACHE))
+		conn->want |= FUSE_CAP_WRITEBACK_CACHE;
+	else
+		conn->want &= ~FUSE_CAP_WRITEBACK_CACHE;
 }
 
 static void destroy(void *userdata)

@@ -49,6 +49,7 @@ struct e2fuse_options {
 	double entry_timeout;	/* -o entry_timeout=S: names (cache.c) */
 	double attr_timeout;	/* -o attr_timeout=S: attributes */
 	unsigned int threads;	/* libfuse's -o max_threads=N; -s: 1 */
+	int writeback_cache;	/* the kernel's page cache takes writes */
 	int foreground, debug;
 };
 

@@ -107,9 +107,12 @@ int e2fuse_keep_cache(const struct e2fuse *srv)
 	 * contents change only through this kernel's own writes,
 	 * truncations and fallocates, which keep that cache right. But a
 	 * read the page cache answers never reaches the server, which keeps
-	 * atime: so only where reads write no atime.
+	 * atime: so only where reads write no atime, or where the cache
+	 * holds written pages the image has not seen yet (writeback_cache:
+	 * dropping it at each open would write them first).
 	 */
-	return srv->opt.readonly || srv->opt.atime == E2FUSE_NOATIME;
+	return srv->opt.readonly || srv->opt.atime == E2FUSE_NOATIME ||
+	       srv->opt.writeback_cache;
 }
 
 void e2fuse_read(fuse_req_t req, fuse_ino_t node, size_t size, off_t off,

@@ -6,6 +6,7 @@
  * kernel=6.1|6.12|new, relatime|strictatime|noatime (the server keeps
  * atime: the kernel does not for FUSE), commit=N (ext4's, commit.c),
  * entry_timeout=S and attr_timeout=S (libfuse's names, cache.c),
+ * writeback_cache (file.c),
  * remount, -V/--version, -h/--help. "ro" and "rw" are ours and also stay
  * for the kernel, which then refuses writes itself; the last of them
  * wins, as in mount(8), for both. Everything else (-f, -d, -s,
@@ -40,6 +41,7 @@ enum {
 	KEY_COMMIT,
 	KEY_ENTRY_TIMEOUT,
 	KEY_ATTR_TIMEOUT,
+	KEY_WRITEBACK_CACHE,
 };
 
 static const struct fuse_opt specs[] = {
@@ -60,6 +62,7 @@ static const struct fuse_opt specs[] = {
 	FUSE_OPT_KEY("commit=", KEY_COMMIT),
 	FUSE_OPT_KEY("entry_timeout=", KEY_ENTRY_TIMEOUT),
 	FUSE_OPT_KEY("attr_timeout=", KEY_ATTR_TIMEOUT),
+	FUSE_OPT_KEY("writeback_cache", KEY_WRITEBACK_CACHE),
 	FUSE_OPT_END
 };
 
@@ -86,6 +89,8 @@ static void usage(FILE *f)
 		"  -o entry_timeout=S how long the kernel may keep a name it was\n"
 		"                     given (seconds, default 1; 0: ask every time)\n"
 		"  -o attr_timeout=S  how long it may keep attributes (default 1)\n"
+		"  -o writeback_cache the kernel keeps written pages and writes\n"
+		"                     them in large requests (fuse.md, \"Writes\")\n"
 		"  -o fakeroot        no permission checks: every access as root;\n"
 		"                     other users get no access (unless allow_other)\n"
 		"  -o uid=N, gid=N    show every inode as owned by user N, group N\n"
@@ -186,6 +191,9 @@ static int take(void *data, const char *arg, int key,
 		return 0;
 	case KEY_FAKEROOT:
 		opt->fakeroot = 1;
+		return 0;
+	case KEY_WRITEBACK_CACHE:
+		opt->writeback_cache = 1;
 		return 0;
 	case KEY_UID:
 	case KEY_GID:

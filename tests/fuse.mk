@@ -25,6 +25,7 @@ FUSE_TESTS = \
 	tests/fuse_index_cache \
 	tests/fuse_concurrent \
 	tests/fuse_threads \
+	tests/fuse_writeback \
 	tests/fuse_journal_fsync \
 	tests/fuse_journal_kill
 if FUSE
