@@ -5,7 +5,7 @@
 #   sh bench/fuse-bench.sh [--fuse=PATH] [--mkfs=PATH]
 #                          [--sizes='20000 100000'] [--ops=N]
 #                          [--kinds='casefold kernel plain floor nojournal
-#                                   onethread']
+#                                   onethread writeback']
 #                          [--work=DIR] [--kernel]
 #
 # For each size, one tree (bench/mktar.c: a directory big/ of SIZE empty
@@ -16,6 +16,7 @@
 #   nojournal  a copy of it without the journal (tune2fs -O ^has_journal)
 #   onethread  the casefolded image through e2fold-fuse -s (one thread
 #              where the default serves with several, fuse/workers.c)
+#   writeback  the casefolded image through e2fold-fuse -o writeback_cache
 #   kernel     the plain image loop-mounted by the host's own ext4 (the
 #              mark; a host kernel without CONFIG_UNICODE cannot mount
 #              the casefolded one, and a plain directory costs the kernel
@@ -159,6 +160,8 @@ serve() {
 		"$work/fuse-floor" "$2" "$mnt" > "$work/server.log" 2>&1 &
 	elif [ "$1" = onethread ]; then
 		"$fuse" -s -f "$2" "$mnt" > "$work/server.log" 2>&1 &
+	elif [ "$1" = writeback ]; then
+		"$fuse" -o writeback_cache -f "$2" "$mnt" > "$work/server.log" 2>&1 &
 	elif [ "$1" != plain ]; then
 		"$fuse" -f "$2" "$mnt" > "$work/server.log" 2>&1 &
 	else
@@ -299,6 +302,7 @@ awk_names="$awk_group"'
 		label["casefold"] = "e2fold-fuse (casefold)"
 		label["nojournal"] = "e2fold-fuse (no journal)"
 		label["onethread"] = "e2fold-fuse -s (casefold)"
+		label["writeback"] = "e2fold-fuse -o writeback_cache (casefold)"
 		label["kernel"] = "kernel ext4 (plain)"
 		label["plain"] = "fuse2fs (plain)"
 		label["floor"] = "fuse-floor"
@@ -312,7 +316,7 @@ run() {
 		serve floor "$work/$1.names"
 	elif [ "$2" = kernel ]; then
 		cp --sparse=always "$work/$1-plain.img" "$work/$2.run.img" || exit 1
-	elif [ "$2" = onethread ]; then
+	elif [ "$2" = onethread ] || [ "$2" = writeback ]; then
 		cp --sparse=always "$work/$1-casefold.img" "$work/$2.run.img" || exit 1
 	else
 		cp --sparse=always "$work/$1-$2.img" "$work/$2.run.img" || exit 1
@@ -338,7 +342,7 @@ run() {
 	timed "$2" "$1" present present "$work/$1.present"
 	timed "$2" "$1" repeated present "$work/$1.present"
 	case $2 in
-	casefold|nojournal|onethread|floor)
+	casefold|nojournal|onethread|writeback|floor)
 		timed "$2" "$1" other present "$work/$1.other" ;;
 	esac
 	timed "$2" "$1" create create "$work/$1.create"
