@@ -112,6 +112,7 @@ static const struct fuse_lowlevel_ops ops = {
 static int serve(struct e2fuse *srv, struct fuse_args *args)
 {
 	struct fuse_session *se;
+	char *mountpoint = NULL;
 	int status = 1;
 
 	se = fuse_session_new(args, &ops, sizeof(ops), srv);
@@ -119,7 +120,13 @@ static int serve(struct e2fuse *srv, struct fuse_args *args)
 		return 1;
 	if (fuse_set_signal_handlers(se) != 0)
 		goto out_session;
-	if (fuse_session_mount(se, srv->opt.mountpoint) != 0)
+	/*
+	 * Absolute: libfuse changes to / before serving, and the unmount
+	 * that follows a signal names the mountpoint again.
+	 */
+	mountpoint = realpath(srv->opt.mountpoint, NULL);
+	if (fuse_session_mount(se, mountpoint ? mountpoint :
+				   srv->opt.mountpoint) != 0)
 		goto out_signals;
 	srv->se = se;
 	if (fuse_daemonize(srv->opt.foreground) == 0 &&
@@ -133,6 +140,7 @@ out_signals:
 	fuse_remove_signal_handlers(se);
 out_session:
 	fuse_session_destroy(se);
+	free(mountpoint);
 	srv->se = NULL;
 	return status;
 }
