@@ -118,8 +118,8 @@ static int serve(struct e2fuse *srv, struct fuse_args *args)
 	se = fuse_session_new(args, &ops, sizeof(ops), srv);
 	if (!se)
 		return 1;
-	if (fuse_set_signal_handlers(se) != 0)
-		goto out_session;
+	if (e2fuse_signals_catch(se) != 0)
+		goto out_signals;
 	/*
 	 * Absolute: libfuse changes to / before serving, and the unmount
 	 * that follows a signal names the mountpoint again.
@@ -137,8 +137,7 @@ static int serve(struct e2fuse *srv, struct fuse_args *args)
 	e2fuse_cache_free(srv);
 	fuse_session_unmount(se);
 out_signals:
-	fuse_remove_signal_handlers(se);
-out_session:
+	e2fuse_signals_release(srv->opt.image);
 	fuse_session_destroy(se);
 	free(mountpoint);
 	srv->se = NULL;

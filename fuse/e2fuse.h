@@ -178,6 +178,17 @@ int e2fuse_session_loop(struct fuse_session *se, struct e2fuse *srv);
  */
 int e2fuse_run_timers(struct e2fuse *srv);
 
+/* ---- signals.c ---- */
+
+/*
+ * While serving, SIGHUP, SIGINT and SIGTERM end the session (unless
+ * ignored already) and SIGPIPE is ignored; 0, or -1 with errno.
+ */
+int e2fuse_signals_catch(struct fuse_session *se);
+
+/* The signals as they were; says which ended the session, from whom. */
+void e2fuse_signals_release(const char *image);
+
 /* ---- workers.c ---- */
 
 /*

@@ -13,6 +13,7 @@ fuse_e2fold_fuse_SOURCES = \
 	fuse/commit.c \
 	fuse/loop.c \
 	fuse/workers.c \
+	fuse/signals.c \
 	fuse/cache.c \
 	fuse/errors.c \
 	fuse/remount.c \

@@ -160,6 +160,9 @@ static void *serve_requests(void *arg)
 		if (res == -EINTR)
 			continue;
 		if (res <= 0) {
+			if (res < 0)
+				com_err("e2fold-fuse", -res, "while reading a "
+					"request from the FUSE device");
 			pthread_mutex_lock(&p->lock);
 			if (res < 0 && !p->err)
 				p->err = -res;

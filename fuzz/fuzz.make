@@ -64,7 +64,7 @@ mkfs_OBJS = $(call to_objs,fuzz/fuzz_mkfs.c \
 # API); libfuse itself
 # is replaced by the reply double, so only nettle is linked.
 fuse_OBJS = $(call to_objs,fuzz/fuzz_fuse.c fuzz/fuse_double.c fuzz/image.c \
-	$(filter-out fuse/e2fold-fuse.c fuse/options.c fuse/loop.c fuse/workers.c,$(FUSE_SOURCES))) \
+	$(filter-out fuse/e2fold-fuse.c fuse/options.c fuse/loop.c fuse/workers.c fuse/signals.c,$(FUSE_SOURCES))) \
 	$(LIB_OBJS)
 fuzz/fuzz_fuse: FUZZ_LIBS += $(FUSE_LIBS)
 
