@@ -12,6 +12,7 @@
 
 #define FUSE_USE_VERSION 35
 
+#include <signal.h>
 #include <sys/stat.h>
 #include <fuse_lowlevel.h>
 #include <ext2fs/ext2fs.h>
@@ -185,6 +186,9 @@ int e2fuse_run_timers(struct e2fuse *srv);
  * ignored already) and SIGPIPE is ignored; 0, or -1 with errno.
  */
 int e2fuse_signals_catch(struct fuse_session *se);
+
+/* The signals that end a session, into *set (workers.c blocks them). */
+void e2fuse_signals_ending(sigset_t *set);
 
 /* The signals as they were; says which ended the session, from whom. */
 void e2fuse_signals_release(const char *image);

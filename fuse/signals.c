@@ -13,8 +13,10 @@
 
 #include "e2fuse.h"
 
+/* The ones that end a session, then SIGPIPE. */
 static const int ending[] = { SIGHUP, SIGINT, SIGTERM, SIGPIPE };
 #define NSIGNALS (sizeof(ending) / sizeof(ending[0]))
+#define NENDING (NSIGNALS - 1)
 
 static struct sigaction saved[NSIGNALS];
 static int replaced[NSIGNALS];
@@ -28,6 +30,15 @@ static void end_session(int sig, siginfo_t *info, void *context)
 	got_signal = sig;
 	got_from = info ? info->si_pid : 0;
 	fuse_session_exit(session);
+}
+
+void e2fuse_signals_ending(sigset_t *set)
+{
+	size_t i;
+
+	sigemptyset(set);
+	for (i = 0; i < NENDING; i++)
+		sigaddset(set, ending[i]);
 }
 
 int e2fuse_signals_catch(struct fuse_session *se)

@@ -245,10 +245,7 @@ int e2fuse_session_loop_mt(struct fuse_session *se, struct e2fuse *srv)
 	p.deferred = fuse_session_custom_io(se, &io, fuse_session_fd(se)) == 0;
 	fuse_set_log_func(NULL);
 	pthread_mutex_init(&p.lock, NULL);
-	sigemptyset(&ends);
-	sigaddset(&ends, SIGHUP);
-	sigaddset(&ends, SIGINT);
-	sigaddset(&ends, SIGTERM);
+	e2fuse_signals_ending(&ends);
 	pthread_sigmask(SIG_BLOCK, &ends, &was);
 	for (started = 0; started < n; started++) {
 		workers[started].pool = &p;
