@@ -327,19 +327,23 @@ static void list(fuse_req_t req, fuse_ino_t node, size_t size, off_t off,
 	}
 	for (at = off; ; at++) {
 		struct fuse_entry_param e;
-		size_t len;
+		size_t i = 0, len;
 
 		memset(&e, 0, sizeof(e));
 		if (at == 0) {
-			e.attr.st_ino = d->ino;
+			e.attr.st_ino = e2fuse_node(d->ino);
+			e.attr.st_mode = S_IFDIR;
 			strcpy(name, ".");
 		} else if (at == 1) {
-			e.attr.st_ino = d->dotdot ? d->dotdot : d->ino;
+			e.attr.st_ino = e2fuse_node(d->dotdot ? d->dotdot :
+							    d->ino);
+			e.attr.st_mode = S_IFDIR;
 			strcpy(name, "..");
 		} else if ((size_t)(at - 2) < d->nents) {
-			size_t i = l->order[at - 2];
-			const struct e2fold_dirent *de = &d->ents[i];
+			const struct e2fold_dirent *de;
 
+			i = l->order[at - 2];
+			de = &d->ents[i];
 			e.attr.st_ino = de->ino;
 			e.attr.st_mode = type_mode(de->file_type);
 			if (d->encrypted)
@@ -349,30 +353,27 @@ static void list(fuse_req_t req, fuse_ino_t node, size_t size, off_t off,
 				memcpy(name, de->name, de->name_len);
 				name[de->name_len] = '\0';
 			}
-			if (plus)
-				plus_entry(srv, l, at - 2, i, name, &e);
 		} else {
 			break;
 		}
-		if (at < 2) {
-			e.attr.st_ino = e2fuse_node(e.attr.st_ino);
-			e.attr.st_mode = S_IFDIR;
-		}
+		/* Full: the attributes of an entry left out are not read. */
+		len = plus ? fuse_add_direntry_plus(req, NULL, 0, name, NULL, 0) :
+			     fuse_add_direntry(req, NULL, 0, name, NULL, 0);
+		if (len > size - used)
+			break;
+		if (plus && at >= 2)
+			plus_entry(srv, l, at - 2, i, name, &e);
 		if (plus && e.ino &&
 		    (e2fold_array_reserve((void **)&h.inos, &h.cap, h.n + 1,
 					  sizeof(*h.inos)) ||
 		     e2fuse_ref(srv, e2fuse_ino(e.ino))))
 			e.ino = 0;	/* no count taken: the kernel asks */
-		len = plus ? fuse_add_direntry_plus(req, buf + used,
-						    size - used, name, &e,
-						    at + 1) :
-			     fuse_add_direntry(req, buf + used, size - used,
-					       name, &e.attr, at + 1);
-		if (len > size - used) {
-			if (plus && e.ino)
-				e2fuse_unref(srv, e2fuse_ino(e.ino), 1);
-			break;
-		}
+		if (plus)
+			fuse_add_direntry_plus(req, buf + used, size - used,
+					       name, &e, at + 1);
+		else
+			fuse_add_direntry(req, buf + used, size - used, name,
+					  &e.attr, at + 1);
 		if (plus && e.ino)
 			h.inos[h.n++] = e2fuse_ino(e.ino);
 		used += len;
