@@ -234,9 +234,8 @@ static int open_image(struct e2fuse *srv)
 		 * Looked at read-only; then read-write, through the layer
 		 * that journals (begin_journal).
 		 */
-		retval = writing ?
-			 e2fold_open_fs_txn(image, EXT2_FLAG_RW, &srv->fs) :
-			 e2fold_open_fs(image, 0, NULL, &srv->fs);
+		retval = e2fold_open_fs_served(image, writing ? EXT2_FLAG_RW :
+						      0, &srv->fs);
 		if (retval) {
 			com_err(prog, retval, "while opening %s", image);
 			return -1;

@@ -56,6 +56,16 @@ tests_u_renameplan_CFLAGS = $(AM_CFLAGS) $(E2FOLD_TOOL_CFLAGS)
 tests_u_renameplan_LDADD = $(E2FOLD_TOOL_LIBS)
 TESTS += tests/u_renameplan
 
+# The block cache e2fold-fuse reads through (lib/support/cacheio.h):
+# every read answers what the device below holds, through a random mix
+# of reads, writes, failed writes, discards and block size changes.
+check_PROGRAMS += tests/u_cacheio
+tests_u_cacheio_SOURCES = tests/u_cacheio.c tests/unit.h
+tests_u_cacheio_CPPFLAGS = $(E2FOLD_TOOL_CPPFLAGS) -I$(top_srcdir)/tests
+tests_u_cacheio_CFLAGS = $(AM_CFLAGS) $(E2FOLD_TOOL_CFLAGS)
+tests_u_cacheio_LDADD = $(E2FOLD_TOOL_LIBS)
+TESTS += tests/u_cacheio
+
 # Every tool answers -V, --version and --help (exit 0, on stdout).
 TESTS += tests/u_tools_version_help.sh
 EXTRA_DIST += tests/u_tools_version_help.sh

@@ -50,6 +50,8 @@ lib_support_libsupport_la_SOURCES = \
 	lib/support/renameplan.c \
 	lib/support/iolayer.h \
 	lib/support/iolayer.c \
+	lib/support/cacheio.h \
+	lib/support/cacheio.c \
 	lib/support/faultio.h \
 	lib/support/faultio.c \
 	lib/support/syncio.h \

@@ -3,6 +3,7 @@
 
 #include <stdio.h>
 
+#include "cacheio.h"
 #include "faultio.h"
 #include "icache.h"
 #include "imagelock.h"
@@ -101,6 +102,16 @@ errcode_t e2fold_open_fs_txn(const char *device, int flags,
 {
 	return open_locked(device, flags, 0, 0,
 			   e2fold_txn_io_manager(e2fold_default_io_manager()),
+			   ret_fs);
+}
+
+errcode_t e2fold_open_fs_served(const char *device, int flags,
+				ext2_filsys *ret_fs)
+{
+	io_manager io = e2fold_cache_io_manager(e2fold_default_io_manager());
+
+	return open_locked(device, flags, 0, 0,
+			   flags & EXT2_FLAG_RW ? e2fold_txn_io_manager(io) : io,
 			   ret_fs);
 }
 

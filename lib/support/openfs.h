@@ -51,6 +51,14 @@ errcode_t e2fold_open_fs_txn(const char *device, int flags,
 			     ext2_filsys *ret_fs);
 
 /*
+ * As e2fold_open_fs_txn with EXT2_FLAG_RW, and as e2fold_open_fs without,
+ * with a block cache (cacheio.h) under libext2fs or the transaction
+ * layer: for a server that reads the same blocks for as long as it runs.
+ */
+errcode_t e2fold_open_fs_served(const char *device, int flags,
+				ext2_filsys *ret_fs);
+
+/*
  * As e2fold_open_fs without an undo file, through the transaction layer
  * (txnio.h): with EXT2_FLAG_RW and an internal journal e2fold writes
  * (journal.h), every write from then on waits for e2fold_txn_commit or
