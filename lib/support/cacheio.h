@@ -5,14 +5,15 @@
  * listing with attributes reads them in hash order, one block read per
  * inode; libext2fs's own block cache holds 8).
  *
- * Single-block reads are kept, up to E2FOLD_CACHE_BYTES of blocks, the
- * one not used for longest given back first (a clock). Writes pass
- * straight through, and a kept copy of a block written is replaced by
- * what was written only once the write succeeded; a write that failed,
- * and every byte-ranged write, discard or zeroout, drops the copies of
- * the blocks it touches, so that a read never answers what the layer
- * below does not hold. Nothing is written later than asked, so what a
- * crash leaves is what it leaves without the layer.
+ * Single-block reads are kept, up to E2FOLD_CACHE_BYTES of blocks; a
+ * clock gives back first those not read again since it last passed
+ * them. Writes pass straight through, and a kept copy of a block
+ * written is replaced by what was written only once the write
+ * succeeded; a write that failed, and every byte-ranged write, discard
+ * or zeroout, drops the copies of the blocks it touches, so that a read
+ * never answers what the layer below does not hold. Nothing is written
+ * later than asked, so what a crash leaves is what it leaves without
+ * the layer.
  *
  * Not thread-safe: as libext2fs, one user at a time.
  */

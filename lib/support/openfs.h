@@ -44,8 +44,9 @@ errcode_t e2fold_open_fs_at(const char *device, int flags, blk64_t superblock,
 /*
  * As e2fold_open_fs without an undo file, through the transaction layer
  * (txnio.h), but with nothing begun: writes go straight through until
- * the caller calls e2fold_txn_begin (e2fold-fuse, once it has checked
- * what it opened).
+ * the caller calls e2fold_txn_begin (e2fold_open_fs_journaled at once;
+ * e2fold-fuse, through e2fold_open_fs_served, once it has checked what
+ * it opened).
  */
 errcode_t e2fold_open_fs_txn(const char *device, int flags,
 			     ext2_filsys *ret_fs);
